@@ -1,0 +1,78 @@
+#include <hyph/hyphenator.h>
+
+#include "engine/model.h"
+#include "engine/token_breaks.h"
+#include "patterns/embedded.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+namespace hyph {
+
+Source Source::file(const std::filesystem::path& path, SourceFormat format) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw Error(ErrorCode::io, path.string() + ": is a directory, not a pattern or exception file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ErrorCode::io, path.string() + ": cannot open: " + std::strerror(errno));
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (in.bad()) throw Error(ErrorCode::io, path.string() + ": read error");
+  return Source{path.string(), std::move(bytes).str(), format};
+}
+
+Hyphenator Hyphenator::english(const Settings& settings, std::span<const Source> extra) {
+  std::vector<Source> sources;
+  sources.push_back(Source{"hyphen.tex (embedded)", std::string(patterns::embedded_hyphen_tex()), SourceFormat::tex});
+  sources.insert(sources.end(), extra.begin(), extra.end());
+  return load(sources, settings);
+}
+
+Hyphenator Hyphenator::load(std::span<const Source> sources, const Settings& settings) {
+  return Hyphenator(detail::build_model(sources, settings));
+}
+
+std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> breaks,
+                                  LookupCounters* counters) const noexcept {
+  std::size_t total = 0;
+  detail::TokenBreaks token;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (detail::is_word_separator(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < text.size() && !detail::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
+    detail::find_token_breaks(*model_, text.substr(i, j - i), token, counters);
+    for (std::size_t k = 0; k < token.count; ++k, ++total)
+      if (total < breaks.size()) breaks[total] = i + token.offsets[k];
+    i = j;
+  }
+  return total;
+}
+
+std::string Hyphenator::hyphenated(std::string_view text, std::string_view marker) const {
+  std::vector<std::size_t> breaks(text.size());
+  breaks.resize(hyphenate(text, breaks));
+  std::string out;
+  out.reserve(text.size() + breaks.size() * marker.size());
+  std::size_t from = 0;
+  for (std::size_t b : breaks) {
+    out.append(text.substr(from, b - from)).append(marker);
+    from = b;
+  }
+  out.append(text.substr(from));
+  return out;
+}
+
+HyphenMins Hyphenator::mins() const noexcept { return model_->mins; }
+int Hyphenator::uchyph() const noexcept { return model_->uchyph; }
+std::size_t Hyphenator::pattern_count() const noexcept { return model_->automaton.pattern_count(); }
+std::size_t Hyphenator::exception_count() const noexcept { return model_->exceptions.store().size(); }
+FilterDescription Hyphenator::filter() const { return model_->exceptions.describe(); }
+
+}  // namespace hyph

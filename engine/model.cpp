@@ -1,0 +1,42 @@
+#include "engine/model.h"
+
+#include "patterns/readers.h"
+
+#include <algorithm>
+
+namespace hyph::detail {
+namespace {
+
+// TeX's norm_min (tex.web §1091): values below 1 act as 1, above 63 as 63.
+int norm_min(int h) { return std::clamp(h, 1, 63); }
+
+std::string letters_of(const patterns::Alphabet& alphabet, const std::u32string& word) {
+  std::string key;
+  for (char32_t c : word) key += alphabet.utf8(alphabet.symbol_of(c));
+  return key;
+}
+
+}  // namespace
+
+std::shared_ptr<const Model> build_model(std::span<const Source> sources, const Settings& settings) {
+  std::vector<patterns::ParsedSource> parsed;
+  parsed.reserve(sources.size());
+  for (const Source& s : sources) parsed.push_back(patterns::read_source(s));
+
+  auto alphabet = patterns::Alphabet::from(parsed);
+  auto automaton = patterns::Automaton::build(parsed, alphabet);
+  auto store = std::make_unique<filters::MemoryStore>();
+  for (const auto& p : parsed)
+    for (const auto& e : p.exceptions) store->insert_or_assign(letters_of(alphabet, e.letters), e.breaks);
+
+  const HyphenMins mins = settings.mins.value_or(HyphenMins{});
+  return std::make_shared<const Model>(Model{
+      std::move(alphabet),
+      std::move(automaton),
+      filters::ExceptionIndex(std::move(store), settings.exceptions),
+      HyphenMins{norm_min(mins.left), norm_min(mins.right)},
+      settings.uchyph,
+  });
+}
+
+}  // namespace hyph::detail

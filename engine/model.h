@@ -1,0 +1,23 @@
+// Everything a loaded Hyphenator holds. Immutable once built; shared by every copy and thread.
+#pragma once
+
+#include "filters/exception_index.h"
+#include "patterns/alphabet.h"
+#include "patterns/automaton.h"
+
+#include <hyph/hyphenator.h>
+
+namespace hyph::detail {
+
+struct Model {
+  patterns::Alphabet alphabet;
+  patterns::Automaton automaton;
+  filters::ExceptionIndex exceptions;
+  HyphenMins mins;  // already normalised to 1..63 as TeX's norm_min does
+  int uchyph = 1;
+};
+
+/// Builds a model from sources read in order (TeX: later exceptions replace earlier ones).
+std::shared_ptr<const Model> build_model(std::span<const Source> sources, const Settings& settings);
+
+}  // namespace hyph::detail

@@ -1,0 +1,181 @@
+#include <hyph/text_stream.h>
+
+#include "engine/model.h"
+#include "engine/token_breaks.h"
+#include "patterns/utf8.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace hyph {
+namespace {
+
+constexpr std::size_t kFlushAt = 1 << 16;      // batch output in 64 KiB pieces
+constexpr std::size_t kLongToken = 1 << 16;    // look at a token's fate once it is this long
+
+enum class Mode {
+  normal,       // collecting a token in memory
+  passthrough,  // the rest of this token cannot get a break: copy it
+  spilling,     // the token's breaks are known unless a '-' comes: hold the tail on disk
+};
+
+// Bytes of `s` that begin complete code points: a sequence starting 4 or more bytes before
+// the end is decided by bytes already here.
+std::size_t decided_prefix(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  std::size_t q = 0;
+  while (q + 4 <= s.size()) q += utf8::decode(p + q, p + s.size()).length;
+  return q;
+}
+
+[[noreturn]] void temporary_file_failed() {
+  throw Error(ErrorCode::io, std::string("temporary file for a long token: ") + std::strerror(errno));
+}
+
+}  // namespace
+
+struct TextStream::State {
+  State(Hyphenator h, std::string m, Sink s) : hyphenator(std::move(h)), marker(std::move(m)), sink(std::move(s)) {}
+
+  Hyphenator hyphenator;
+  std::string marker;
+  Sink sink;
+  LookupCounters counters;
+
+  Mode mode = Mode::normal;
+  std::string token;  // the current token's bytes not yet written out
+  std::size_t next_look = kLongToken;
+  detail::TokenBreaks held;     // the token's breaks while spilling
+  std::FILE* spill = nullptr;  // the tail of a spilling token
+  std::string out;
+
+  ~State() {
+    if (spill) std::fclose(spill);
+  }
+
+  void emit(std::string_view bytes) {
+    out.append(bytes);
+    if (out.size() >= kFlushAt) flush();
+  }
+  void flush() {
+    if (!out.empty()) sink(out);
+    out.clear();
+  }
+
+  void emit_token(const detail::TokenBreaks& breaks) {
+    std::size_t from = 0;
+    for (std::size_t k = 0; k < breaks.count; ++k) {
+      out.append(token, from, breaks.offsets[k] - from).append(marker);
+      from = breaks.offsets[k];
+    }
+    out.append(token, from);
+    token.clear();
+    next_look = kLongToken;
+    if (out.size() >= kFlushAt) flush();
+  }
+
+  void end_token() {
+    detail::TokenBreaks breaks;
+    detail::find_token_breaks(hyphenator.model(), token, breaks, &counters);
+    emit_token(breaks);
+  }
+
+  // A token grew long: write out what can no longer change and keep the rest bounded.
+  void look_at_long_token() {
+    detail::find_token_breaks(hyphenator.model(), token, held, &counters);
+    switch (held.pending) {
+      case detail::Pending::nothing:
+        emit_token(held);
+        mode = Mode::passthrough;
+        return;
+      case detail::Pending::word:
+        if (!held.saw_letter) {
+          // Only non-letters so far, none of them '-': they can take no marker.
+          const std::size_t done = decided_prefix(token);
+          emit(std::string_view(token).substr(0, done));
+          token.erase(0, done);
+          next_look = token.size() + kLongToken;
+        } else {
+          next_look = token.size() + 256;  // the word ends within 63 letters
+        }
+        return;
+      case detail::Pending::hyphen_check:
+        spill = std::tmpfile();
+        if (!spill) temporary_file_failed();
+        mode = Mode::spilling;
+        return;
+    }
+  }
+
+  // Ends a spilling token: its held breaks stand unless a '-' came.
+  void end_spill(bool hyphen_came) {
+    if (hyphen_came) held.count = 0;
+    emit_token(held);
+    std::rewind(spill);
+    char buffer[1 << 16];
+    std::size_t got;
+    while ((got = std::fread(buffer, 1, sizeof buffer, spill)) > 0) emit(std::string_view(buffer, got));
+    if (std::ferror(spill)) temporary_file_failed();
+    std::fclose(spill);
+    spill = nullptr;
+  }
+
+  void write(std::string_view bytes) {
+    std::size_t i = 0;
+    const std::size_t n = bytes.size();
+    auto separator_at = [&](std::size_t k) { return detail::is_word_separator(static_cast<unsigned char>(bytes[k])); };
+    while (i < n) {
+      std::size_t j = i;
+      switch (mode) {
+        case Mode::normal:
+          while (j < n && !separator_at(j)) ++j;
+          token.append(bytes.substr(i, j - i));
+          if (j < n) {
+            end_token();
+            i = j;
+            while (j < n && separator_at(j)) ++j;
+            emit(bytes.substr(i, j - i));
+          } else if (token.size() >= next_look) {
+            look_at_long_token();
+          }
+          i = j;
+          break;
+        case Mode::passthrough:
+          while (j < n && !separator_at(j)) ++j;
+          emit(bytes.substr(i, j - i));
+          if (j < n) mode = Mode::normal;
+          i = j;
+          break;
+        case Mode::spilling:
+          while (j < n && !separator_at(j) && bytes[j] != '-') ++j;
+          if (j > i && std::fwrite(bytes.data() + i, 1, j - i, spill) != j - i) temporary_file_failed();
+          if (j < n) {
+            const bool hyphen_came = bytes[j] == '-';
+            end_spill(hyphen_came);
+            mode = hyphen_came ? Mode::passthrough : Mode::normal;
+          }
+          i = j;
+          break;
+      }
+    }
+  }
+
+  void finish() {
+    if (mode == Mode::spilling) end_spill(false);
+    else if (mode == Mode::normal) end_token();
+    mode = Mode::normal;
+    flush();
+  }
+};
+
+TextStream::TextStream(Hyphenator hyphenator, std::string marker, Sink sink)
+    : state_(std::make_unique<State>(std::move(hyphenator), std::move(marker), std::move(sink))) {}
+TextStream::~TextStream() = default;
+
+void TextStream::write(std::string_view bytes) { state_->write(bytes); }
+void TextStream::flush() { state_->flush(); }
+void TextStream::finish() { state_->finish(); }
+const LookupCounters& TextStream::counters() const noexcept { return state_->counters; }
+
+}  // namespace hyph

@@ -1,0 +1,108 @@
+#include "engine/token_breaks.h"
+
+#include "patterns/utf8.h"
+
+#include <cstring>
+
+namespace hyph::detail {
+namespace {
+
+using patterns::LetterInfo;
+
+struct Step {
+  LetterInfo info;
+  unsigned length;
+};
+
+inline Step classify_at(const patterns::Alphabet& alphabet, const unsigned char* p, const unsigned char* end) noexcept {
+  if (*p < 0x80) return {alphabet.classify(*p), 1};
+  const utf8::Decoded d = utf8::decode(p, end);
+  return {d.cp == utf8::kInvalid ? LetterInfo{} : alphabet.classify(d.cp), d.length};
+}
+
+}  // namespace
+
+void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& out,
+                       LookupCounters* counters) noexcept {
+  out.count = 0;
+  out.pending = Pending::word;
+  out.saw_letter = false;
+  const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
+  const auto* const end = begin + token.size();
+  const auto* p = begin;
+
+  // §896: skip non-letters up to the first letter. The empty discretionary TeX puts after
+  // an explicit '-' is not a character, so it ends the search: "e-mail", "10-point".
+  Step step{};
+  for (;; p += step.length) {
+    if (p == end) return;
+    if (*p == '-') {
+      out.pending = Pending::nothing;
+      return;
+    }
+    step = classify_at(model.alphabet, p, end);
+    if (step.info) break;
+  }
+  out.saw_letter = true;
+  // §896: with \uchyph <= 0 a word whose first letter is not its own lower case is skipped.
+  if (!step.info.is_lower && model.uchyph <= 0) {
+    out.pending = Pending::nothing;
+    return;
+  }
+
+  // §897: the word is the run of letters, at most 63 of them.
+  patterns::Symbol symbols[patterns::kMaxLetters + 2];
+  std::size_t letter_end[patterns::kMaxLetters + 1];
+  symbols[0] = patterns::kEdgeSymbol;
+  std::size_t n = 0;
+  for (;;) {
+    symbols[++n] = step.info.symbol;
+    p += step.length;
+    letter_end[n] = static_cast<std::size_t>(p - begin);
+    if (n == patterns::kMaxLetters || p == end) break;
+    step = classify_at(model.alphabet, p, end);
+    if (!step.info) break;
+  }
+  const bool word_complete = n == patterns::kMaxLetters || p != end;
+
+  // §899: characters after the word are passed over; an explicit hyphen's discretionary
+  // means TeX does not hyphenate at all ("ab-bot's" yes, "well-known" no).
+  if (std::memchr(p, '-', static_cast<std::size_t>(end - p)) != nullptr) {
+    out.pending = Pending::nothing;
+    return;
+  }
+  const std::size_t left = static_cast<std::size_t>(model.mins.left);
+  const std::size_t right = static_cast<std::size_t>(model.mins.right);
+  if (n < left + right) {
+    out.pending = word_complete ? Pending::nothing : Pending::word;
+    return;
+  }
+  out.pending = word_complete ? Pending::hyphen_check : Pending::word;
+
+  // §923, §930-§934: an exception of the lower-case word replaces the patterns entirely.
+  std::uint8_t hyf[patterns::kMaxLetters + 2] = {};
+  bool from_exception = false;
+  if (model.exceptions.store().size() != 0) {
+    char key[patterns::kMaxLetters * 4];
+    std::size_t key_length = 0;
+    for (std::size_t j = 1; j <= n; ++j) {
+      const std::string& bytes = model.alphabet.utf8(symbols[j]);
+      std::memcpy(key + key_length, bytes.data(), bytes.size());
+      key_length += bytes.size();
+    }
+    if (auto breaks = model.exceptions.lookup(std::string_view(key, key_length), counters)) {
+      for (std::size_t j = 1; j < n; ++j) hyf[j] = static_cast<std::uint8_t>((*breaks >> j) & 1);
+      from_exception = true;
+    }
+  }
+  if (!from_exception) {
+    symbols[n + 1] = patterns::kEdgeSymbol;
+    model.automaton.apply(symbols, n + 2, hyf);
+  }
+
+  // §902: odd values between the minimums are the breaks.
+  for (std::size_t j = left; j + right <= n; ++j)
+    if (hyf[j] & 1) out.offsets[out.count++] = letter_end[j];
+}
+
+}  // namespace hyph::detail

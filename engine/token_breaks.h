@@ -1,0 +1,38 @@
+// TeX's rules for one white-space-free token (tex.web §891–§902): which letters form the
+// word it tries, whether it tries at all, and where the breaks go.
+#pragma once
+
+#include "engine/model.h"
+
+#include <cstddef>
+
+namespace hyph::detail {
+
+/// At most this many breaks in one token (63 letters have 62 gaps).
+inline constexpr std::size_t kMaxTokenBreaks = 62;
+
+/// What more bytes of the same token could change, for callers that see a token in pieces.
+enum class Pending {
+  nothing,       ///< the answer stands whatever follows
+  word,          ///< no complete word yet: no letter seen, or the word may go on
+  hyphen_check,  ///< the breaks stand unless a '-' follows later in the token
+};
+
+struct TokenBreaks {
+  std::size_t offsets[kMaxTokenBreaks];  // byte offsets into the token, increasing
+  std::size_t count = 0;
+  Pending pending = Pending::word;
+  bool saw_letter = false;
+};
+
+/// Finds the breaks TeX makes in `token`, which must not contain white space, taking the
+/// token to end where `token` ends; `pending` tells what longer input could change.
+void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& out,
+                       LookupCounters* counters) noexcept;
+
+/// TeX's word separators: the characters that become glue (space, tab, line ends, form feed).
+inline bool is_word_separator(unsigned char byte) noexcept {
+  return byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r' || byte == '\f' || byte == '\v';
+}
+
+}  // namespace hyph::detail

@@ -1,0 +1,54 @@
+// The exact store of exception hyphenations: lowercase UTF-8 word -> hyphen mask.
+// Bit j of a mask (1 <= j < 64) allows a break after the word's j-th letter.
+#pragma once
+
+#include "filters/hash.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hyph::filters {
+
+using HyphenMask = std::uint64_t;
+
+class ExceptionStore {
+ public:
+  virtual ~ExceptionStore() = default;
+  /// The mask stored for `key` (whose hash_key() is `hash`), if any.
+  virtual std::optional<HyphenMask> find(std::string_view key, std::uint64_t hash) const noexcept = 0;
+  virtual std::size_t size() const noexcept = 0;
+  /// Visits every entry once, in no particular order.
+  virtual void for_each(const std::function<void(std::string_view key, HyphenMask mask)>& visit) const = 0;
+};
+
+/// In-memory store: open addressing with linear probing over 64-bit hashes.
+class MemoryStore final : public ExceptionStore {
+ public:
+  /// Adds `key` or replaces its mask (TeX: a later \hyphenation of a word replaces the earlier).
+  void insert_or_assign(std::string_view key, HyphenMask mask);
+  /// Removes `key`; false if it was not there.
+  bool erase(std::string_view key);
+
+  std::optional<HyphenMask> find(std::string_view key, std::uint64_t hash) const noexcept override;
+  std::size_t size() const noexcept override { return live_; }
+  void for_each(const std::function<void(std::string_view, HyphenMask)>& visit) const override;
+
+ private:
+  struct Entry {
+    std::uint64_t hash = 0;
+    std::string key;
+    HyphenMask mask = 0;
+    bool used = false;
+  };
+  std::size_t slot_of(std::string_view key, std::uint64_t hash) const noexcept;
+  void grow();
+
+  std::vector<Entry> slots_;  // size is a power of two, at most half full
+  std::size_t live_ = 0;
+};
+
+}  // namespace hyph::filters

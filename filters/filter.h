@@ -1,0 +1,61 @@
+// The membership-filter interface every exception filter backend implements.
+//
+// Keys reach a filter as one 64-bit hash (filters/hash.h); each backend derives all it
+// needs (bit positions, bucket, fingerprint) from that hash, so a word is hashed once.
+// Contract: after build/insert of a key, maybe_contains(key) is true until that key is
+// erased (no false negatives, ever); for keys never inserted it is true with probability
+// about the target ε.
+#pragma once
+
+#include <hyph/exceptions.h>
+
+#include <concepts>
+#include <cstdint>
+#include <memory>
+#include <span>
+
+namespace hyph::filters {
+
+using Hash = std::uint64_t;
+
+class Filter {
+ public:
+  virtual ~Filter() = default;
+  /// False only if the key was surely never inserted.
+  virtual bool maybe_contains(Hash key) const noexcept = 0;
+  /// Name, size, bits per key next to theory, parameters.
+  virtual FilterDescription describe() const = 0;
+  /// The false-positive rate the structure's model predicts for its actual parameters and
+  /// contents (k and m of a Bloom filter, fingerprint bits and load of a cuckoo table, ...).
+  /// It is at most about the target ε; tests and benchmarks compare measurements with it.
+  virtual double expected_fp_rate() const noexcept = 0;
+};
+
+/// A filter that can also grow and shrink after it is built (exact set, cuckoo).
+class MutableFilter : public Filter {
+ public:
+  /// Adds a key; never fails (a full table grows). Inserting a key twice is allowed.
+  virtual void insert(Hash key) = 0;
+  /// Removes one earlier insertion of `key`; returns false (and changes nothing) if the
+  /// filter holds no trace of the key (maybe_contains(key) would be false). A filter that
+  /// stores fingerprints cannot tell a key from another with the same fingerprint, so erasing
+  /// a key that was never inserted may, with probability about ε, remove the other key and
+  /// cause a false negative for it: erase only keys you inserted.
+  virtual bool erase(Hash key) = 0;
+};
+
+/// What every backend class offers besides the virtual interface: construction from the
+/// key hashes and the target false-positive rate (throws hyph::Error(invalid_argument)
+/// unless 0 < fp_rate < 1). Duplicate hashes are allowed.
+template <class F>
+concept FilterBackend = std::derived_from<F, Filter> && std::constructible_from<F, std::span<const Hash>, double>;
+
+/// A backend that can also insert and erase after construction.
+template <class F>
+concept MutableFilterBackend = FilterBackend<F> && std::derived_from<F, MutableFilter>;
+
+/// Builds the filter of `kind` holding `keys` at false-positive rate `fp_rate`.
+/// Returns nullptr for FilterKind::exact (no pre-check: the exact store answers alone).
+std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash> keys, double fp_rate);
+
+}  // namespace hyph::filters

@@ -1,0 +1,29 @@
+#include <hyph/exceptions.h>
+
+#include <array>
+#include <utility>
+
+namespace hyph {
+namespace {
+constexpr std::array<std::pair<FilterKind, std::string_view>, 5> kNames{{
+    {FilterKind::exact, "exact"},
+    {FilterKind::bloom, "bloom"},
+    {FilterKind::blocked_bloom, "blocked-bloom"},
+    {FilterKind::cuckoo, "cuckoo"},
+    {FilterKind::fuse, "fuse"},
+}};
+}  // namespace
+
+std::string_view to_string(FilterKind kind) noexcept {
+  for (const auto& [k, name] : kNames)
+    if (k == kind) return name;
+  return "unknown";
+}
+
+std::optional<FilterKind> parse_filter_kind(std::string_view name) noexcept {
+  for (const auto& [k, n] : kNames)
+    if (n == name) return k;
+  return std::nullopt;
+}
+
+}  // namespace hyph

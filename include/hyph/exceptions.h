@@ -1,0 +1,51 @@
+// How the exception list is looked up: a membership filter answers "surely not" or
+// "maybe"; only "maybe" probes the exact store. Every choice gives identical output.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace hyph {
+
+/// The pre-check placed in front of the exact exception store.
+enum class FilterKind {
+  exact,          ///< no pre-check: every word probes the exact hash store (never a false positive)
+  bloom,          ///< Bloom filter, Kirsch–Mitzenmacher double hashing
+  blocked_bloom,  ///< Bloom filter with every key's bits inside one 64-byte block
+  cuckoo,         ///< cuckoo filter, 4-slot buckets, partial-key cuckoo hashing; supports erase
+  fuse,           ///< binary fuse filter: static, about 1.125·log2(1/ε) bits per key
+};
+
+/// The filter's name as the CLI spells it ("exact", "bloom", "blocked-bloom", "cuckoo", "fuse").
+std::string_view to_string(FilterKind kind) noexcept;
+/// Parses a CLI spelling; nullopt if unknown.
+std::optional<FilterKind> parse_filter_kind(std::string_view name) noexcept;
+
+struct ExceptionOptions {
+  FilterKind filter = FilterKind::exact;
+  double fp_rate = 0.01;  ///< target false-positive rate ε of the filter, 0 < ε < 1
+};
+
+/// Counters of exception lookups, kept by whoever hyphenates (never shared between threads).
+struct LookupCounters {
+  std::uint64_t queries = 0;           ///< words looked up
+  std::uint64_t filter_positives = 0;  ///< filter said "maybe"
+  std::uint64_t store_probes = 0;      ///< exact store consulted
+  std::uint64_t hits = 0;              ///< word was an exception
+  std::uint64_t false_positives() const noexcept { return store_probes - hits; }
+};
+
+/// What the chosen filter is, for `--stats` and benchmarks.
+struct FilterDescription {
+  std::string name;
+  std::uint64_t keys = 0;
+  std::uint64_t bits = 0;              ///< memory of the filter itself
+  double bits_per_key = 0;
+  double theoretical_bits_per_key = 0; ///< the structure's formula at this ε
+  double target_fp_rate = 0;
+  std::string parameters;              ///< e.g. "k=7" or "fingerprint=12 bits, load=0.93"
+};
+
+}  // namespace hyph

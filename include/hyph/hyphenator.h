@@ -1,0 +1,95 @@
+// libhyph's C++ entry point: a TeX-exact Liang hyphenator.
+//
+//   hyph::Hyphenator h = hyph::Hyphenator::english();
+//   h.hyphenated("hyphenation");            // "hy-phen-ation", as plain TeX
+//
+// A Hyphenator is immutable after loading and cheap to copy (it shares its tables);
+// one instance may be used from any number of threads at once.
+#pragma once
+
+#include <hyph/error.h>
+#include <hyph/exceptions.h>
+
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hyph {
+
+/// TeX's \lefthyphenmin and \righthyphenmin.
+struct HyphenMins {
+  int left = 2;
+  int right = 3;
+};
+
+/// How a source's text is to be read.
+enum class SourceFormat {
+  detect,          ///< from the name: *.pat.txt, *.hyp.txt, *.tex; otherwise from the content
+  pattern_list,    ///< hyph-utf8 hyph-*.pat.txt: patterns separated by white space
+  exception_list,  ///< hyph-utf8 hyph-*.hyp.txt: words with '-' at the allowed points
+  tex,             ///< TeX source with \patterns{...} and/or \hyphenation{...}
+};
+
+/// One pattern or exception source: a name for messages, its bytes and its format.
+struct Source {
+  std::string name;
+  std::string text;
+  SourceFormat format = SourceFormat::detect;
+
+  /// Reads a file; throws Error(ErrorCode::io) naming the file if it cannot.
+  static Source file(const std::filesystem::path& path, SourceFormat format = SourceFormat::detect);
+};
+
+/// Everything a load can be told. Unset minimums take the language's own defaults.
+struct Settings {
+  std::optional<HyphenMins> mins;
+  int uchyph = 1;  ///< TeX's \uchyph: if <= 0, words whose first letter is upper case are not hyphenated
+  ExceptionOptions exceptions;
+};
+
+namespace detail {
+struct Model;
+}
+
+class Hyphenator {
+ public:
+  /// US English exactly as plain TeX: Knuth's hyphen.tex (embedded), minimums 2/3.
+  /// `extra` sources (e.g. the hyphenex exception list) are loaded after it.
+  static Hyphenator english(const Settings& settings = {}, std::span<const Source> extra = {});
+
+  /// Loads sources in order, as TeX would read them: later exceptions replace earlier ones.
+  /// Minimums default to 2/3 (TeX's plain values) unless `settings.mins` says otherwise.
+  /// Throws ParseError (file:line:column) for malformed input, Error otherwise.
+  static Hyphenator load(std::span<const Source> sources, const Settings& settings = {});
+
+  /// Byte offsets into `text` at which TeX would allow a break, in increasing order.
+  /// `text` is any bytes; white space separates words as TeX's glue does, and each
+  /// word is treated as TeX treats a word after glue (see README, "What is a word").
+  /// Writes at most breaks.size() offsets and returns how many there are in all.
+  /// Never fails, never allocates.
+  std::size_t hyphenate(std::string_view text, std::span<std::size_t> breaks,
+                        LookupCounters* counters = nullptr) const noexcept;
+
+  /// `text` with `marker` inserted at every break.
+  std::string hyphenated(std::string_view text, std::string_view marker = "-") const;
+
+  HyphenMins mins() const noexcept;
+  int uchyph() const noexcept;
+  std::size_t pattern_count() const noexcept;
+  std::size_t exception_count() const noexcept;
+  FilterDescription filter() const;
+
+  /// Internal model, for libhyph's own tools and tests.
+  const detail::Model& model() const noexcept { return *model_; }
+
+ private:
+  explicit Hyphenator(std::shared_ptr<const detail::Model> model) : model_(std::move(model)) {}
+  std::shared_ptr<const detail::Model> model_;
+};
+
+}  // namespace hyph

@@ -1,0 +1,61 @@
+// A language's letters: which input code points are letters (TeX: \lccode != 0), their
+// lower case, and a dense symbol number for each lower-case letter (0 is the word edge).
+#pragma once
+
+#include "patterns/parsed.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hyph::patterns {
+
+using Symbol = std::uint16_t;
+inline constexpr Symbol kEdgeSymbol = 0;
+
+/// What an input code point is: not a letter (symbol 0), or a letter with its symbol and
+/// whether it is its own lower case (TeX's test for \uchyph).
+struct LetterInfo {
+  Symbol symbol = 0;
+  bool is_lower = false;
+  explicit operator bool() const noexcept { return symbol != 0; }
+};
+
+class Alphabet {
+ public:
+  Alphabet() = default;
+  /// Letters are every lower-case letter the patterns, exceptions and \lccode assignments
+  /// use, plus their upper- and title-case forms (an ASCII letter pairs only with ASCII,
+  /// as in 8-bit TeX's plain format).
+  static Alphabet from(std::span<const ParsedSource> sources);
+
+  LetterInfo classify(char32_t cp) const noexcept {
+    if (cp < kDirect) {
+      const std::uint32_t e = direct_[cp];
+      return {static_cast<Symbol>(e & 0xFFFF), (e >> 16) != 0};
+    }
+    return classify_slow(cp);
+  }
+  /// Symbol of a lower-case letter used by patterns or exceptions; 0 if unknown.
+  Symbol symbol_of(char32_t lower) const noexcept;
+  /// The lower-case code point of a symbol.
+  char32_t code_point(Symbol s) const noexcept { return letters_[s]; }
+  /// Its UTF-8 bytes, used to build exception keys.
+  const std::string& utf8(Symbol s) const noexcept { return utf8_[s]; }
+  /// Number of symbols including the edge.
+  std::size_t size() const noexcept { return letters_.size(); }
+
+ private:
+  static constexpr char32_t kDirect = 0x3000;  // Latin, Greek, Cyrillic, Indic... in one array
+  LetterInfo classify_slow(char32_t cp) const noexcept;
+  void add_input(char32_t cp, Symbol s, bool is_lower);
+
+  std::vector<char32_t> letters_;                             // symbol -> lower-case letter
+  std::vector<std::string> utf8_;                             // symbol -> its UTF-8
+  std::vector<std::uint32_t> direct_;                         // cp < kDirect -> symbol | is_lower << 16
+  std::vector<std::pair<char32_t, std::uint32_t>> others_;    // sorted, cp >= kDirect
+};
+
+}  // namespace hyph::patterns

@@ -1,0 +1,19 @@
+// Readers for pattern and exception sources: hyph-utf8 *.pat.txt / *.hyp.txt, and TeX files
+// with \patterns{...} and \hyphenation{...}. Every error names file:line:column.
+#pragma once
+
+#include "patterns/parsed.h"
+
+#include <hyph/hyphenator.h>
+
+namespace hyph::patterns {
+
+/// Reads `source` in its format (detected from name/content if SourceFormat::detect).
+/// Throws ParseError on malformed input.
+ParsedSource read_source(const Source& source);
+
+ParsedSource read_pattern_list(const Source& source);
+ParsedSource read_exception_list(const Source& source);
+ParsedSource read_tex(const Source& source);
+
+}  // namespace hyph::patterns

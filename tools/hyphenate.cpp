@@ -1,0 +1,185 @@
+// hyphenate: marks TeX's hyphenation points in text read from files or standard input.
+//
+//   $ echo "hyphenation is fun" | hyphenate
+//   hy-phen-ation is fun
+//
+// Uses libhyph's public API only.
+#include <hyph/hyphenator.h>
+#include <hyph/text_stream.h>
+
+#include <boost/program_options.hpp>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace po = boost::program_options;
+
+namespace {
+
+constexpr const char* kSoftHyphen = "\xC2\xAD";  // U+00AD in UTF-8
+
+struct Usage : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+void write_stdout(std::string_view bytes) {
+  if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) {
+    // A reader that went away (hyphenate ... | head -1) is not an error worth a message.
+    if (errno == EPIPE) std::exit(0);
+    throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
+  }
+}
+
+// Feeds one input (a file, or stdin for "-") through the stream.
+void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool line_by_line) {
+  std::FILE* in = name == "-" ? stdin : std::fopen(name.c_str(), "rb");
+  if (!in) throw hyph::Error(hyph::ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
+  if (line_by_line) {
+    // One line at a time, answered at once: usable as a co-process.
+    char* line = nullptr;
+    std::size_t capacity = 0;
+    ssize_t got;
+    while ((got = getline(&line, &capacity, in)) > 0) {
+      stream.write(std::string_view(line, static_cast<std::size_t>(got)));
+      stream.flush();
+      std::fflush(stdout);
+    }
+    std::free(line);
+  } else {
+    std::vector<char> buffer(1 << 16);
+    std::size_t got;
+    while ((got = std::fread(buffer.data(), 1, buffer.size(), in)) > 0) stream.write(std::string_view(buffer.data(), got));
+  }
+  const bool failed = std::ferror(in);
+  if (in != stdin) std::fclose(in);
+  if (failed) throw hyph::Error(hyph::ErrorCode::io, name + ": read error");
+  stream.finish();
+}
+
+void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
+  const hyph::FilterDescription f = h.filter();
+  const double negatives = static_cast<double>(c.queries - c.hits);
+  std::fprintf(stderr,
+               "filter:            %s (%s)\n"
+               "patterns:          %zu\n"
+               "exception keys:    %llu\n"
+               "filter bits/key:   %.3f (theory %.3f at target fp rate %.4g)\n"
+               "queries:           %llu\n"
+               "filter positives:  %llu\n"
+               "store probes:      %llu\n"
+               "exceptions hit:    %llu\n"
+               "false positives:   %llu\n"
+               "measured fp rate:  %.6f\n",
+               f.name.c_str(), f.parameters.c_str(), h.pattern_count(), static_cast<unsigned long long>(f.keys),
+               f.bits_per_key, f.theoretical_bits_per_key, f.target_fp_rate, static_cast<unsigned long long>(c.queries),
+               static_cast<unsigned long long>(c.filter_positives), static_cast<unsigned long long>(c.store_probes),
+               static_cast<unsigned long long>(c.hits), static_cast<unsigned long long>(c.false_positives()),
+               negatives > 0 ? static_cast<double>(c.false_positives()) / negatives : 0.0);
+}
+
+int run(int argc, char** argv) {
+  std::vector<std::string> pattern_files, exception_files, inputs;
+  std::string language, marker, filter_name;
+  int left = 0, right = 0, uchyph = 1;
+  double fp_rate = 0.01;
+
+  po::options_description visible(
+      "Usage: hyphenate [OPTION]... [FILE]...\n"
+      "Insert TeX's hyphenation points into text from FILEs (or standard input, '-').\n"
+      "Output is the input byte for byte, plus a marker at every point.\n\nOptions");
+  visible.add_options()
+      ("help,h", "show this help and exit")
+      ("version", "show the version and exit")
+      ("language,l", po::value(&language)->default_value("en-us"), "language tag; the embedded en-us is plain TeX's hyphen.tex")
+      ("patterns,p", po::value(&pattern_files), "pattern file (*.pat.txt or TeX \\patterns); replaces the language's; repeatable")
+      ("exceptions,e", po::value(&exception_files), "exception file (*.hyp.txt or TeX \\hyphenation), added in order; repeatable")
+      ("left-min", po::value(&left), "\\lefthyphenmin (default: the language's; en-us 2)")
+      ("right-min", po::value(&right), "\\righthyphenmin (default: the language's; en-us 3)")
+      ("uchyph", po::value(&uchyph)->default_value(1), "\\uchyph: 0 leaves words starting with a capital alone")
+      ("marker,m", po::value(&marker)->default_value("-"), "string inserted at each hyphenation point")
+      ("soft-hyphen", "use U+00AD SOFT HYPHEN as the marker")
+      ("words,w", "line by line: each line is answered as soon as it is read")
+      ("filter", po::value(&filter_name)->default_value("exact"), "exception pre-check: exact, bloom, blocked-bloom, cuckoo, fuse")
+      ("fp-rate", po::value(&fp_rate)->default_value(0.01), "target false-positive rate of the filter")
+      ("stats", "print exception-lookup statistics to standard error");
+  po::options_description hidden;
+  hidden.add_options()("input", po::value(&inputs));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("input", -1);
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw Usage(e.what());
+  }
+  if (vm.count("help")) {
+    std::cout << visible << "\n";
+    return 0;
+  }
+  if (vm.count("version")) {
+    std::cout << "hyphenate (libhyph) " << LIBHYPH_VERSION << "\n";
+    return 0;
+  }
+  if (vm.count("soft-hyphen")) {
+    if (!vm["marker"].defaulted()) throw Usage("--soft-hyphen and --marker are exclusive");
+    marker = kSoftHyphen;
+  }
+  if (vm.count("left-min") + vm.count("right-min") == 1) throw Usage("give --left-min and --right-min together");
+  if (vm.count("left-min") && (left < 0 || right < 0 || left > 63 || right > 63))
+    throw Usage("--left-min and --right-min must be between 0 and 63 (TeX treats 0 as 1)");
+
+  hyph::Settings settings;
+  if (vm.count("left-min")) settings.mins = hyph::HyphenMins{left, right};
+  settings.uchyph = uchyph;
+  auto kind = hyph::parse_filter_kind(filter_name);
+  if (!kind) throw Usage("unknown --filter '" + filter_name + "' (choose exact, bloom, blocked-bloom, cuckoo or fuse)");
+  settings.exceptions = {*kind, fp_rate};
+
+  std::vector<hyph::Source> extra;
+  for (const auto& f : exception_files) extra.push_back(hyph::Source::file(f));
+  hyph::Hyphenator hyphenator = [&] {
+    if (!pattern_files.empty()) {
+      std::vector<hyph::Source> sources;
+      for (const auto& f : pattern_files) sources.push_back(hyph::Source::file(f));
+      sources.insert(sources.end(), extra.begin(), extra.end());
+      return hyph::Hyphenator::load(sources, settings);
+    }
+    if (language != "en-us" && language != "en")
+      throw hyph::Error(hyph::ErrorCode::unknown_language,
+                        "unknown language '" + language + "'; available: en-us (or give --patterns FILE)");
+    return hyph::Hyphenator::english(settings, extra);
+  }();
+
+  if (inputs.empty()) inputs.push_back("-");
+  hyph::TextStream stream(hyphenator, marker, write_stdout);
+  for (const auto& input : inputs) hyphenate_input(input, stream, vm.count("words") > 0);
+  if (std::fflush(stdout) != 0 && errno != EPIPE)
+    throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
+  if (vm.count("stats")) print_stats(hyphenator, stream.counters());
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const Usage& e) {
+    std::fprintf(stderr, "hyphenate: %s\nTry 'hyphenate --help'.\n", e.what());
+    return 2;
+  } catch (const hyph::Error& e) {
+    std::fprintf(stderr, "hyphenate: %s\n", e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hyphenate: %s\n", e.what());
+    return 1;
+  }
+}
