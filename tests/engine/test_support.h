@@ -1,0 +1,30 @@
+// Shared helpers for the engine tests.
+#pragma once
+
+#include <hyph/hyphenator.h>
+
+#include <string>
+#include <vector>
+
+namespace test {
+
+/// The embedded plain-TeX English hyphenator, loaded once per test binary.
+inline const hyph::Hyphenator& plain() {
+  static const hyph::Hyphenator h = hyph::Hyphenator::english();
+  return h;
+}
+
+/// Plain TeX plus the hyphenex exception list vendored in patterns/data.
+inline const hyph::Hyphenator& hyphenex() {
+  static const hyph::Hyphenator h = [] {
+    std::vector<hyph::Source> extra{hyph::Source::file(HYPH_SOURCE_DIR "/patterns/data/ushyphex.tex")};
+    return hyph::Hyphenator::english({}, extra);
+  }();
+  return h;
+}
+
+inline hyph::Source memory(std::string name, std::string text, hyph::SourceFormat format = hyph::SourceFormat::detect) {
+  return hyph::Source{std::move(name), std::move(text), format};
+}
+
+}  // namespace test
