@@ -1,20 +1,32 @@
 #include "filters/filter.h"
 
+#include "filters/blocked_bloom.h"
+#include "filters/bloom.h"
+#include "filters/cuckoo.h"
+#include "filters/filter_util.h"
+#include "filters/fuse.h"
+
 #include <hyph/error.h>
 
 #include <string>
 
 namespace hyph::filters {
 
-std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash>, double fp_rate) {
-  if (!(fp_rate > 0.0 && fp_rate < 1.0))
-    throw Error(ErrorCode::invalid_argument, "false-positive rate must be between 0 and 1, got " + std::to_string(fp_rate));
+std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash> keys, double fp_rate) {
+  detail::check_fp_rate(fp_rate);
   switch (kind) {
     case FilterKind::exact:
       return nullptr;
-    default:
-      throw Error(ErrorCode::invalid_argument, "filter '" + std::string(to_string(kind)) + "' is not available yet");
+    case FilterKind::bloom:
+      return std::make_unique<BloomFilter>(keys, fp_rate);
+    case FilterKind::blocked_bloom:
+      return std::make_unique<BlockedBloomFilter>(keys, fp_rate);
+    case FilterKind::cuckoo:
+      return std::make_unique<CuckooFilter>(keys, fp_rate);
+    case FilterKind::fuse:
+      return std::make_unique<FuseFilter>(keys, fp_rate);
   }
+  throw Error(ErrorCode::invalid_argument, "unknown filter kind " + std::to_string(static_cast<int>(kind)));
 }
 
 }  // namespace hyph::filters
