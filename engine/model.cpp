@@ -12,7 +12,7 @@ int norm_min(int h) { return std::clamp(h, 1, 63); }
 
 std::string letters_of(const patterns::Alphabet& alphabet, const std::u32string& word) {
   std::string key;
-  for (char32_t c : word) key += alphabet.utf8(alphabet.symbol_of(c));
+  for (char32_t c : word) key.append(alphabet.utf8(alphabet.symbol_of(c)));
   return key;
 }
 

@@ -80,18 +80,14 @@ void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& 
   out.pending = word_complete ? Pending::hyphen_check : Pending::word;
 
   // §923, §930-§934: an exception of the lower-case word replaces the patterns entirely.
-  std::uint8_t hyf[patterns::kMaxLetters + 2] = {};
+  patterns::GapValues hyf;
   bool from_exception = false;
   if (model.exceptions.store().size() != 0) {
-    char key[patterns::kMaxLetters * 4];
+    char key[patterns::kMaxLetters * 4 + 4];
     std::size_t key_length = 0;
-    for (std::size_t j = 1; j <= n; ++j) {
-      const std::string& bytes = model.alphabet.utf8(symbols[j]);
-      std::memcpy(key + key_length, bytes.data(), bytes.size());
-      key_length += bytes.size();
-    }
+    for (std::size_t j = 1; j <= n; ++j) key_length += model.alphabet.write_utf8(symbols[j], key + key_length);
     if (auto breaks = model.exceptions.lookup(std::string_view(key, key_length), counters)) {
-      for (std::size_t j = 1; j < n; ++j) hyf[j] = static_cast<std::uint8_t>((*breaks >> j) & 1);
+      for (std::size_t j = 0; j <= n; ++j) hyf.bytes[patterns::GapValues::kPad + j] = static_cast<std::uint8_t>((*breaks >> j) & 1);
       from_exception = true;
     }
   }
@@ -102,7 +98,7 @@ void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& 
 
   // §902: odd values between the minimums are the breaks.
   for (std::size_t j = left; j + right <= n; ++j)
-    if (hyf[j] & 1) out.offsets[out.count++] = letter_end[j];
+    if (hyf.at(j) & 1) out.offsets[out.count++] = letter_end[j];
 }
 
 }  // namespace hyph::detail

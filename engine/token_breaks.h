@@ -5,6 +5,7 @@
 #include "engine/model.h"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace hyph::detail {
 
@@ -30,9 +31,12 @@ struct TokenBreaks {
 void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& out,
                        LookupCounters* counters) noexcept;
 
-/// TeX's word separators: the characters that become glue (space, tab, line ends, form feed).
+/// TeX's word separators: the characters that become glue (space, tab, line ends, form
+/// feed; vertical tab too, as a line end).
 inline bool is_word_separator(unsigned char byte) noexcept {
-  return byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r' || byte == '\f' || byte == '\v';
+  // One shift and test instead of six compares: bit b set for each separator byte b < 64.
+  constexpr std::uint64_t kSeparators = 1ull << ' ' | 1ull << '\t' | 1ull << '\n' | 1ull << '\r' | 1ull << '\f' | 1ull << '\v';
+  return byte < 64 && ((kSeparators >> byte) & 1) != 0;
 }
 
 }  // namespace hyph::detail

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string_view>
 
+// Inlined: a call into the shared library costs more than hashing a short word.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 namespace hyph::filters {

@@ -26,12 +26,15 @@ Alphabet Alphabet::from(std::span<const ParsedSource> sources) {
 
   Alphabet a;
   a.letters_.push_back(kEdge);
-  a.utf8_.push_back(".");
+  a.utf8_.push_back({{'.'}, 1});
   a.direct_.assign(kDirect, 0);
   for (char32_t c : lower) {
     const auto s = static_cast<Symbol>(a.letters_.size());
     a.letters_.push_back(c);
-    a.utf8_.push_back(utf8::encode(std::u32string_view(&c, 1)));
+    const std::string bytes = utf8::encode(std::u32string_view(&c, 1));
+    PackedUtf8 packed{{}, static_cast<std::uint8_t>(bytes.size())};
+    std::memcpy(packed.bytes, bytes.data(), bytes.size());
+    a.utf8_.push_back(packed);
     a.add_input(c, s, true);
   }
   // Upper- and title-case forms: those whose simple lower case is one of our letters.

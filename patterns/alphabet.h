@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <span>
+#include <cstring>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -43,7 +45,14 @@ class Alphabet {
   /// The lower-case code point of a symbol.
   char32_t code_point(Symbol s) const noexcept { return letters_[s]; }
   /// Its UTF-8 bytes, used to build exception keys.
-  const std::string& utf8(Symbol s) const noexcept { return utf8_[s]; }
+  std::string_view utf8(Symbol s) const noexcept {
+    return {reinterpret_cast<const char*>(&utf8_[s].bytes), utf8_[s].length};
+  }
+  /// Writes the symbol's UTF-8 at `out`, which must have 4 bytes of room; returns its length.
+  std::size_t write_utf8(Symbol s, char* out) const noexcept {
+    std::memcpy(out, &utf8_[s].bytes, 4);
+    return utf8_[s].length;
+  }
   /// Number of symbols including the edge.
   std::size_t size() const noexcept { return letters_.size(); }
 
@@ -53,7 +62,11 @@ class Alphabet {
   void add_input(char32_t cp, Symbol s, bool is_lower);
 
   std::vector<char32_t> letters_;                             // symbol -> lower-case letter
-  std::vector<std::string> utf8_;                             // symbol -> its UTF-8
+  struct PackedUtf8 {
+    char bytes[4];
+    std::uint8_t length;
+  };
+  std::vector<PackedUtf8> utf8_;                              // symbol -> its UTF-8
   std::vector<std::uint32_t> direct_;                         // cp < kDirect -> symbol | is_lower << 16
   std::vector<std::pair<char32_t, std::uint32_t>> others_;    // sorted, cp >= kDirect
 };

@@ -3,7 +3,9 @@
 #include <hyph/error.h>
 
 #include <algorithm>
+#include <bit>
 #include <limits>
+#include <map>
 
 namespace hyph::patterns {
 namespace {
@@ -22,11 +24,10 @@ void merge_into(Digits& into, const Digits& from) {
 
 Automaton Automaton::build(std::span<const ParsedSource> sources, const Alphabet& alphabet) {
   Automaton a;
-  a.width_ = static_cast<std::uint32_t>(alphabet.size());
-  const std::uint32_t w = a.width_;
+  const auto w = static_cast<std::uint32_t>(alphabet.size());
+  std::vector<std::uint32_t> next(w, kNone);  // state * w + symbol -> state
 
-  // 1. The trie: next_ holds kNone where there is no child yet.
-  a.next_.assign(w, kNone);
+  // 1. The trie: kNone where there is no child yet.
   std::vector<Digits> own(1);
   std::vector<const Pattern*> owner(1, nullptr);
   for (const ParsedSource& source : sources) {
@@ -34,14 +35,14 @@ Automaton Automaton::build(std::span<const ParsedSource> sources, const Alphabet
       std::uint32_t s = 0;
       for (char32_t c : p.letters) {
         const Symbol sym = c == kEdge ? kEdgeSymbol : alphabet.symbol_of(c);
-        std::uint32_t& child = a.next_[s * w + sym];
+        std::uint32_t& child = next[s * w + sym];
         if (child == kNone) {
           child = static_cast<std::uint32_t>(own.size());
           own.emplace_back();
           owner.push_back(nullptr);
-          a.next_.resize(a.next_.size() + w, kNone);
+          next.resize(next.size() + w, kNone);
         }
-        s = a.next_[s * w + sym];
+        s = next[s * w + sym];
       }
       if (owner[s] != nullptr) {
         const SourceLocation& first = owner[s]->where;
@@ -68,7 +69,7 @@ Automaton Automaton::build(std::span<const ParsedSource> sources, const Alphabet
   std::vector<std::uint32_t> queue;
   queue.reserve(states);
   for (std::uint32_t c = 0; c < w; ++c) {
-    std::uint32_t& t = a.next_[c];
+    std::uint32_t& t = next[c];
     if (t == kNone) {
       t = 0;
     } else {
@@ -82,25 +83,62 @@ Automaton Automaton::build(std::span<const ParsedSource> sources, const Alphabet
     merged[u] = own[u];
     merge_into(merged[u], merged[fail[u]]);
     for (std::uint32_t c = 0; c < w; ++c) {
-      std::uint32_t& t = a.next_[u * w + c];
+      std::uint32_t& t = next[u * w + c];
       if (t == kNone) {
-        t = a.next_[fail[u] * w + c];
+        t = next[fail[u] * w + c];
       } else {
-        fail[t] = a.next_[fail[u] * w + c];
+        fail[t] = next[fail[u] * w + c];
         queue.push_back(t);
       }
     }
   }
 
-  // 3. Flatten the outputs.
-  a.outputs_of_.resize(states);
+  // 3. Output lists, each distinct one stored once; list 0 is the empty one.
+  std::map<std::vector<std::uint16_t>, std::uint32_t> list_ids;
+  std::vector<std::uint32_t> list_of(states, 0);
+  a.lists_.push_back(0);
   for (std::size_t s = 0; s < states; ++s) {
-    const std::size_t first = a.outputs_.size();
+    std::vector<std::uint16_t> list;
     for (std::size_t d = 0; d < merged[s].size(); ++d)
-      if (merged[s][d] != 0) a.outputs_.push_back(static_cast<std::uint16_t>(d << 8 | merged[s][d]));
-    const std::size_t count = a.outputs_.size() - first;
-    if (first >= (1u << 24)) throw Error(ErrorCode::capacity, "pattern set too large for the automaton");
-    a.outputs_of_[s] = static_cast<std::uint32_t>(first << 8 | count);
+      if (merged[s][d] != 0) list.push_back(static_cast<std::uint16_t>(d << 8 | merged[s][d]));
+    if (list.empty()) continue;
+    auto [it, added] = list_ids.emplace(list, static_cast<std::uint32_t>(a.lists_.size()));
+    if (added) {
+      if (a.outputs_.size() >= (1u << 24)) throw Error(ErrorCode::capacity, "pattern set too large for the automaton");
+      a.lists_.push_back(static_cast<std::uint32_t>(a.outputs_.size() << 8 | list.size()));
+      a.outputs_.insert(a.outputs_.end(), list.begin(), list.end());
+    }
+    list_of[s] = it->second;
+  }
+
+  std::size_t longest = 0;
+  for (const auto& [list, id] : list_ids) longest = std::max<std::size_t>(longest, list.back() >> 8);
+  if (longest < 16) {
+    a.windows_.assign(a.lists_.size(), Window{});
+    for (const auto& [list, id] : list_ids)
+      for (std::uint16_t o : list) a.windows_[id].digits[15 - (o >> 8)] = static_cast<std::uint8_t>(o);
+  }
+
+  // 4. Rows: [output list, next state per symbol], padded to a power of two, numbered in
+  // breadth-first order so the shallow states every word passes through share a few KiB.
+  std::vector<std::uint32_t> number(states, 0);
+  for (std::size_t k = 0; k < queue.size(); ++k) number[queue[k]] = static_cast<std::uint32_t>(k + 1);
+  a.states_ = states;
+  a.shift_ = static_cast<unsigned>(std::countr_zero(std::bit_ceil(std::size_t{w} + 1)));
+  const std::size_t row = std::size_t{1} << a.shift_;
+  auto fill = [&](auto& rows) {
+    using Entry = typename std::decay_t<decltype(rows)>::value_type;
+    rows.assign(states * row, 0);
+    for (std::size_t s = 0; s < states; ++s) {
+      const std::size_t r = number[s] * row;
+      rows[r] = static_cast<Entry>(list_of[s]);
+      for (std::uint32_t c = 0; c < w; ++c) rows[r + 1 + c] = static_cast<Entry>(number[next[s * w + c]]);
+    }
+  };
+  if (states <= 0x10000 && a.lists_.size() <= 0x10000) {
+    fill(a.narrow_);
+  } else {
+    fill(a.wide_);
   }
   return a;
 }

@@ -14,10 +14,23 @@
 #include "patterns/parsed.h"
 
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace hyph::patterns {
+
+/// Values between letters, laid out for the vectorised pass: the value after symbol j
+/// (0 <= j < count) is at(j). The first kPad bytes are scratch.
+struct GapValues {
+  static constexpr std::size_t kPad = 15;
+  std::uint8_t bytes[kPad + kMaxLetters + 2 + 16];
+  std::uint8_t at(std::size_t j) const noexcept { return bytes[kPad + j]; }
+};
 
 class Automaton {
  public:
@@ -26,34 +39,78 @@ class Automaton {
   /// patterns have the same letters, as TeX does.
   static Automaton build(std::span<const ParsedSource> sources, const Alphabet& alphabet);
 
-  /// symbols[0] and symbols[count-1] are the word edges. Raises hyf[j] (the value between
-  /// symbols j and j+1, for 0 <= j < count) to the maximum digit the patterns put there.
-  /// hyf must hold `count` zero-initialised values.
-  void apply(const Symbol* symbols, std::size_t count, std::uint8_t* hyf) const noexcept {
-    std::uint32_t state = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-      state = next_[state * width_ + symbols[i]];
-      const std::uint32_t out = outputs_of_[state];
-      const std::uint16_t* o = outputs_.data() + (out >> 8);
-      for (std::uint32_t k = 0, n = out & 0xFF; k < n; ++k) {
-        std::uint8_t& slot = hyf[i - (o[k] >> 8)];
-        const auto value = static_cast<std::uint8_t>(o[k]);
-        if (value > slot) slot = value;
-      }
+  /// symbols[0] and symbols[count-1] are the word edges, count <= kMaxLetters + 2. Sets every
+  /// gap value to the maximum digit the patterns put there (0 if none).
+  void apply(const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
+    if (!narrow_.empty()) {
+      run(narrow_.data(), symbols, count, out);
+    } else {
+      run(wide_.data(), symbols, count, out);
     }
   }
 
   std::size_t pattern_count() const noexcept { return pattern_count_; }
-  std::size_t state_count() const noexcept { return outputs_of_.size(); }
+  std::size_t state_count() const noexcept { return states_; }
   std::size_t memory_bytes() const noexcept {
-    return next_.size() * sizeof next_[0] + outputs_of_.size() * sizeof outputs_of_[0] + outputs_.size() * sizeof outputs_[0];
+    return narrow_.size() * 2 + wide_.size() * 4 + lists_.size() * 4 + outputs_.size() * 2 + windows_.size() * 16;
   }
 
  private:
-  std::uint32_t width_ = 1;                 // alphabet size, edge included
-  std::vector<std::uint32_t> next_;         // state * width_ + symbol -> state
-  std::vector<std::uint32_t> outputs_of_;   // state -> first output << 8 | output count
-  std::vector<std::uint16_t> outputs_;      // distance << 8 | digit, digits > 0 only
+  // Each state owns one row of 2^shift_ entries: entry 0 names its output list (0: none),
+  // entry 1 + s the next state after symbol s. With 16-bit entries an English row is one
+  // 64-byte cache line, so a letter costs one cache-line load.
+  template <typename Entry>
+  void run(const Entry* rows, const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
+    const unsigned shift = shift_;
+    std::size_t row = 0;
+#if defined(__SSE2__)
+    if (!windows_.empty()) {
+      // The 16 gaps ending at the current symbol live in one register: each step slides it
+      // by one gap, takes the byte-wise maximum with the state's digits, and stores it.
+      // A gap 15 symbols back can no longer change, so every store is final for its
+      // lowest byte; no load from memory sits on the path.
+      const Window* const windows = windows_.data();
+      __m128i window = _mm_setzero_si128();
+      for (std::size_t i = 0; i < count; ++i) {
+        row = static_cast<std::size_t>(rows[row + 1 + symbols[i]]) << shift;
+        window = _mm_max_epu8(_mm_srli_si128(window, 1), _mm_load_si128(reinterpret_cast<const __m128i*>(windows + rows[row])));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes + i), window);
+      }
+      return;
+    }
+#endif
+    // Portable path, and the one for patterns longer than 15 letters.
+    std::memset(out.bytes, 0, sizeof out.bytes);
+    std::uint8_t* const gap = out.bytes + GapValues::kPad;
+    const std::uint32_t* const lists = lists_.data();
+    const std::uint16_t* const outputs = outputs_.data();
+    for (std::size_t i = 0; i < count; ++i) {
+      row = static_cast<std::size_t>(rows[row + 1 + symbols[i]]) << shift;
+      if (const std::uint32_t list = rows[row]) {
+        const std::uint32_t where = lists[list];
+        const std::uint16_t* o = outputs + (where >> 8);
+        const std::uint16_t* const end = o + (where & 0xFF);
+        for (; o != end; ++o) {
+          std::uint8_t& slot = gap[i - (*o >> 8)];
+          const auto value = static_cast<std::uint8_t>(*o);
+          slot = value > slot ? value : slot;
+        }
+      }
+    }
+  }
+
+  unsigned shift_ = 0;
+  std::vector<std::uint16_t> narrow_;     // rows when states and output lists fit 16 bits
+  std::vector<std::uint32_t> wide_;       // rows otherwise
+  std::vector<std::uint32_t> lists_;      // output list -> first output << 8 | output count
+  std::vector<std::uint16_t> outputs_;    // distance << 8 | digit, digits > 0 only
+  // Output list -> its digits as a window: byte 15 - d holds the digit at distance d.
+  // Empty when some pattern is longer than the window.
+  struct alignas(16) Window {
+    std::uint8_t digits[16];
+  };
+  std::vector<Window> windows_;
+  std::size_t states_ = 0;
   std::size_t pattern_count_ = 0;
 };
 

@@ -1,0 +1,152 @@
+// hyphenate-bench: load time and per-word speed of libhyph, next to libhyphen measured in
+// the same run on the same words. Prints figures; asserts nothing.
+//
+//   hyphenate-bench WORDS_FILE [--passes N] [--libhyphen-dict /usr/share/hyphen/hyph_en_US.dic]
+#include <hyph/hyphenator.h>
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#ifdef HAVE_LIBHYPHEN
+#include <hyphen.h>
+#endif
+
+namespace po = boost::program_options;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// Best of `passes` runs of `pass` (each over all words), in seconds: the least disturbed run.
+double best_of(int passes, const std::function<std::size_t()>& pass, std::size_t& checksum) {
+  double best = 1e300;
+  for (int i = 0; i < passes; ++i) {
+    const auto start = Clock::now();
+    checksum = pass();
+    best = std::min(best, seconds_since(start));
+  }
+  return best;
+}
+
+void report(const char* name, double seconds, std::size_t words, std::size_t checksum) {
+  std::printf("%-28s %8.1f ns/word %12.0f words/s   (breaks: %zu)\n", name, seconds * 1e9 / static_cast<double>(words),
+              static_cast<double>(words) / seconds, checksum);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string words_file, dict;
+  int passes = 5;
+  po::options_description opts("Usage: hyphenate-bench WORDS_FILE [options]");
+  opts.add_options()("help,h", "this help")("passes", po::value(&passes)->default_value(5), "passes per engine; the best counts")(
+      "libhyphen-dict", po::value(&dict)->default_value("/usr/share/hyphen/hyph_en_US.dic"), "libhyphen dictionary")(
+      "words", po::value(&words_file), "word list, one per line");
+  po::positional_options_description pos;
+  pos.add("words", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(opts).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::fprintf(stderr, "hyphenate-bench: %s\n", e.what());
+    return 2;
+  }
+  if (vm.count("help") || words_file.empty()) {
+    std::cout << opts << "\n";
+    return words_file.empty() && !vm.count("help") ? 2 : 0;
+  }
+
+  std::ifstream in(words_file, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "hyphenate-bench: cannot open %s\n", words_file.c_str());
+    return 1;
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = std::move(buffer).str();
+
+  // Baseline: splitting the text into words alone.
+  std::vector<std::string_view> words;
+  std::size_t checksum = 0;
+  const double split = best_of(passes, [&] {
+    words.clear();
+    std::size_t from = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i)
+      if (i == text.size() || text[i] == '\n') {
+        if (i > from) words.emplace_back(text.data() + from, i - from);
+        from = i + 1;
+      }
+    return words.size();
+  }, checksum);
+  const std::size_t n = words.size();
+
+  // Load time of the embedded default.
+  std::vector<double> loads;
+  for (int i = 0; i < 20; ++i) {
+    const auto start = Clock::now();
+    const auto h = hyph::Hyphenator::english();
+    loads.push_back(seconds_since(start));
+  }
+  std::sort(loads.begin(), loads.end());
+  const hyph::Hyphenator h = hyph::Hyphenator::english();
+
+  std::printf("words: %zu from %s; best of %d passes\n", n, words_file.c_str(), passes);
+  std::printf("libhyph load (embedded hyphen.tex, %zu patterns): median %.3f ms\n", h.pattern_count(), loads[loads.size() / 2] * 1e3);
+  report("split only (baseline)", split, n, checksum);
+
+  const double ours = best_of(passes, [&] {
+    std::size_t total = 0, breaks[64];
+    for (std::string_view w : words) total += h.hyphenate(w, breaks);
+    return total;
+  }, checksum);
+  report("libhyph (hyphen.tex)", ours, n, checksum);
+
+#ifdef HAVE_LIBHYPHEN
+  HyphenDict* dictionary = hnj_hyphen_load(dict.c_str());
+  if (!dictionary) {
+    std::printf("libhyphen: cannot load %s; no comparison\n", dict.c_str());
+    return 0;
+  }
+  // libhyphen expects lower case; give it that for free, outside the timing.
+  std::vector<std::string> lower(words.begin(), words.end());
+  for (auto& w : lower)
+    for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::vector<char> hyphens(256);
+  const double theirs = best_of(passes, [&] {
+    std::size_t total = 0;
+    for (const std::string& w : lower) {
+      if (w.size() + 5 > hyphens.size()) hyphens.resize(w.size() + 5);
+      char** rep = nullptr;
+      int* pos = nullptr;
+      int* cut = nullptr;
+      hnj_hyphen_hyphenate2(dictionary, w.c_str(), static_cast<int>(w.size()), hyphens.data(), nullptr, &rep, &pos, &cut);
+      for (std::size_t i = 0; i < w.size(); ++i) total += hyphens[i] & 1;
+      if (rep) {
+        for (std::size_t i = 0; i < w.size(); ++i) std::free(rep[i]);
+        std::free(rep);
+        std::free(pos);
+        std::free(cut);
+      }
+    }
+    return total;
+  }, checksum);
+  report("libhyphen (hyph_en_US.dic)", theirs, n, checksum);
+  hnj_hyphen_free(dictionary);
+  std::printf("speed-up: libhyph is %.2fx libhyphen's words/s\n", theirs / ours);
+#else
+  std::printf("libhyphen not found at build time (Debian: libhyphen-dev hyphen-en-us); no comparison\n");
+#endif
+  return 0;
+}
