@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs libhyph's Debian build dependencies, then configures and builds it in ./build.
+#
+#   tools/setup.sh            library, CLI, tests (and what the TeX comparison tests need)
+#   tools/setup.sh --minimal  only what building the library and CLI needs
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build_packages=(g++ meson ninja-build pkg-config python3 libicu-dev libboost-program-options-dev libxxhash-dev)
+test_packages=(doctest-dev texlive-binaries texlive-base libhyphen-dev hyphen-en-us)
+
+packages=("${build_packages[@]}")
+tests=true
+if [[ "${1:-}" == "--minimal" ]]; then
+  tests=false
+else
+  packages+=("${test_packages[@]}")
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  [[ $(id -u) -eq 0 ]] || sudo=sudo
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if [[ ! -f build/build.ninja ]]; then
+  meson setup build -Dtests="$tests"
+fi
+ninja -C build
