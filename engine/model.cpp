@@ -29,12 +29,12 @@ std::shared_ptr<const Model> build_model(std::span<const Source> sources, const 
   for (const auto& p : parsed)
     for (const auto& e : p.exceptions) store->insert_or_assign(letters_of(alphabet, e.letters), e.breaks);
 
-  const HyphenMins mins = settings.mins.value_or(HyphenMins{});
+  const HyphenMins defaults;
   return std::make_shared<const Model>(Model{
       std::move(alphabet),
       std::move(automaton),
       filters::ExceptionIndex(std::move(store), settings.exceptions),
-      HyphenMins{norm_min(mins.left), norm_min(mins.right)},
+      HyphenMins{norm_min(settings.left_min.value_or(defaults.left)), norm_min(settings.right_min.value_or(defaults.right))},
       settings.uchyph,
   });
 }

@@ -132,12 +132,12 @@ int run(int argc, char** argv) {
     if (!vm["marker"].defaulted()) throw Usage("--soft-hyphen and --marker are exclusive");
     marker = kSoftHyphen;
   }
-  if (vm.count("left-min") + vm.count("right-min") == 1) throw Usage("give --left-min and --right-min together");
-  if (vm.count("left-min") && (left < 0 || right < 0 || left > 63 || right > 63))
+  if (left < 0 || right < 0 || left > 63 || right > 63)
     throw Usage("--left-min and --right-min must be between 0 and 63 (TeX treats 0 as 1)");
 
   hyph::Settings settings;
-  if (vm.count("left-min")) settings.mins = hyph::HyphenMins{left, right};
+  if (vm.count("left-min")) settings.left_min = left;
+  if (vm.count("right-min")) settings.right_min = right;
   settings.uchyph = uchyph;
   auto kind = hyph::parse_filter_kind(filter_name);
   if (!kind) throw Usage("unknown --filter '" + filter_name + "' (choose exact, bloom, blocked-bloom, cuckoo or fuse)");

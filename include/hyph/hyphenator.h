@@ -47,7 +47,8 @@ struct Source {
 
 /// Everything a load can be told. Unset minimums take the language's own defaults.
 struct Settings {
-  std::optional<HyphenMins> mins;
+  std::optional<int> left_min;   ///< \lefthyphenmin; TeX treats values below 1 as 1
+  std::optional<int> right_min;  ///< \righthyphenmin; likewise
   int uchyph = 1;  ///< TeX's \uchyph: if <= 0, words whose first letter is upper case are not hyphenated
   ExceptionOptions exceptions;
 };
@@ -63,7 +64,7 @@ class Hyphenator {
   static Hyphenator english(const Settings& settings = {}, std::span<const Source> extra = {});
 
   /// Loads sources in order, as TeX would read them: later exceptions replace earlier ones.
-  /// Minimums default to 2/3 (TeX's plain values) unless `settings.mins` says otherwise.
+  /// Minimums default to 2/3 (TeX's plain values) unless `settings` says otherwise.
   /// Throws ParseError (file:line:column) for malformed input, Error otherwise.
   static Hyphenator load(std::span<const Source> sources, const Settings& settings = {});
 

@@ -34,7 +34,8 @@ TEST_CASE("pattern lists") {
   CHECK(h.pattern_count() == 2);
   CHECK(h.hyphenated("aba") == "aba");  // below the minimums
   hyph::Settings s;
-  s.mins = hyph::HyphenMins{1, 1};
+  s.left_min = 1;
+  s.right_min = 1;
   std::vector<hyph::Source> src{test::memory("t.pat.txt", "1ba\n")};
   CHECK(hyph::Hyphenator::load(src, s).hyphenated("abab") == "a-bab");
 }
@@ -42,7 +43,8 @@ TEST_CASE("pattern lists") {
 TEST_CASE("exception lists") {
   std::vector<hyph::Source> src{test::memory("p.pat.txt", "a1b\n"), test::memory("e.hyp.txt", "ab-c-d\nAB-CDE\n")};
   hyph::Settings s;
-  s.mins = hyph::HyphenMins{1, 1};
+  s.left_min = 1;
+  s.right_min = 1;
   const auto h = hyph::Hyphenator::load(src, s);
   CHECK(h.exception_count() == 2);
   CHECK(h.hyphenated("abcd") == "ab-c-d");
@@ -54,7 +56,8 @@ TEST_CASE("later exceptions replace earlier ones, as in TeX") {
   std::vector<hyph::Source> src{test::memory("p.pat.txt", "a1b\n"), test::memory("e.hyp.txt", "ab-cd\n"),
                                 test::memory("f.hyp.txt", "abc-d\n")};
   hyph::Settings s;
-  s.mins = hyph::HyphenMins{1, 1};
+  s.left_min = 1;
+  s.right_min = 1;
   CHECK(hyph::Hyphenator::load(src, s).hyphenated("abcd") == "abc-d");
 }
 
@@ -71,7 +74,8 @@ TEST_CASE("TeX sources: comments, several groups, ^^ notation, \\lccode, other m
       "\\patterns{broken 1 2\n";
   std::vector<hyph::Source> src{test::memory("t.tex", tex)};
   hyph::Settings s;
-  s.mins = hyph::HyphenMins{1, 1};
+  s.left_min = 1;
+  s.right_min = 1;
   const auto h = hyph::Hyphenator::load(src, s);
   CHECK(h.pattern_count() == 4);
   CHECK(h.exception_count() == 1);

@@ -73,11 +73,14 @@ TEST_CASE("\\uchyph") {
 
 TEST_CASE("\\lefthyphenmin and \\righthyphenmin") {
   hyph::Settings s;
-  s.mins = hyph::HyphenMins{1, 1};
+  s.left_min = 1;
+  s.right_min = 1;
   check(hyph::Hyphenator::english(s), "hyphenation", "hy-phen-ation");
-  s.mins = hyph::HyphenMins{0, 0};  // TeX's norm_min makes 0 act as 1
+  s.left_min = 0;
+  s.right_min = 0;  // TeX's norm_min makes 0 act as 1
   CHECK(hyph::Hyphenator::english(s).mins().left == 1);
-  s.mins = hyph::HyphenMins{3, 4};
+  s.left_min = 3;
+  s.right_min = 4;
   check(hyph::Hyphenator::english(s), "hyphenation", "hyphen-ation");
 }
 

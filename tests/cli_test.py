@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""End-to-end checks of the `hyphenate` command: output, round trip, errors and exit codes.
+
+usage: cli_test.py PATH/TO/hyphenate SOURCE_DIR
+"""
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+HYPHENATE, SOURCE_DIR = sys.argv[1], sys.argv[2]
+failures = 0
+
+
+def run(args, data=b"", **kw):
+    return subprocess.run([HYPHENATE, *args], input=data, capture_output=True, timeout=120, **kw)
+
+
+def check(name, condition, detail=""):
+    global failures
+    if not condition:
+        failures += 1
+        print(f"FAIL {name} {detail}")
+    else:
+        print(f"ok   {name}")
+
+
+def expect(name, args, data, out):
+    r = run(args, data)
+    check(name, r.returncode == 0 and r.stdout == out, f"got {r.returncode} {r.stdout!r} {r.stderr!r}")
+
+
+def expect_error(name, args, status, message, data=b""):
+    r = run(args, data)
+    err = r.stderr.decode(errors="replace")
+    check(name, r.returncode == status and message in err and r.stdout == b"", f"got {r.returncode} {err!r}")
+
+
+expect("default language", [], b"hyphenation is fun\n", b"hy-phen-ation is fun\n")
+expect("marker", ["--marker", "="], b"hyphenation", b"hy=phen=ation")
+expect("soft hyphen", ["--soft-hyphen"], b"hyphenation", "hy\u00adphen\u00adation".encode())
+expect("words mode", ["--words"], b"table\nhyphenation\n", b"ta-ble\nhy-phen-ation\n")
+expect("exceptions", ["-e", f"{SOURCE_DIR}/patterns/data/ushyphex.tex"], b"hyphenation", b"hy-phen-a-tion")
+expect("minimums", ["--left-min", "3", "--right-min", "4"], b"hyphenation", b"hyphen-ation")
+expect("uchyph", ["--uchyph", "0"], b"Hyphenation hyphenation", b"Hyphenation hy-phen-ation")
+expect("empty input", [], b"", b"")
+for kind in ["exact", "bloom", "blocked-bloom", "cuckoo", "fuse"]:
+    expect(f"filter {kind}", ["--filter", kind, "-e", f"{SOURCE_DIR}/patterns/data/ushyphex.tex"], b"hyphenation table",
+           b"hy-phen-a-tion ta-ble")
+
+with tempfile.TemporaryDirectory() as tmp:
+    pat = os.path.join(tmp, "t.pat.txt")
+    with open(pat, "w") as f:
+        f.write("a1b\n")
+    expect("pattern file", ["-p", pat, "--left-min", "1", "--right-min", "1"], b"abab", b"a-ba-b")
+    with open(pat, "w") as f:
+        f.write("a1b\nc12d\n")
+    expect_error("malformed pattern names file:line:column", ["-p", pat], 1, f"{pat}:2:3: Nonletter")
+    with open(pat, "wb") as f:
+        f.write(b"a1b\n\xff\n")
+    expect_error("bad UTF-8 in patterns", ["-p", pat], 1, f"{pat}:2:1: invalid UTF-8")
+    expect_error("directory as file", ["-p", tmp], 1, "is a directory")
+    expect_error("missing input file", [os.path.join(tmp, "nope.txt")], 1, "cannot open")
+
+expect_error("missing pattern file", ["-p", "/nonexistent/x.pat.txt"], 1, "/nonexistent/x.pat.txt: cannot open")
+expect_error("unknown language", ["--language", "xx-yy"], 1, "unknown language 'xx-yy'")
+expect_error("unknown option", ["--bogus"], 2, "unrecognised option")
+expect_error("unknown filter", ["--filter", "nope"], 2, "unknown --filter")
+expect_error("bad minimum", ["--left-min", "99"], 2, "between 0 and 63")
+expect_error("bad number", ["--left-min", "x"], 2, "invalid")
+expect_error("bad fp rate", ["--filter", "bloom", "--fp-rate", "2"], 1, "false-positive rate")
+expect_error("marker and soft hyphen", ["--marker", "=", "--soft-hyphen"], 2, "exclusive")
+r = run(["--version"])
+check("version", r.returncode == 0 and r.stdout.startswith(b"hyphenate (libhyph) "))
+r = run(["--help"])
+check("help", r.returncode == 0 and b"--patterns" in r.stdout)
+
+# Round trip: arbitrary bytes come back byte for byte once the markers are removed.
+rng = random.Random(5)
+pieces = [b"hyphen", b"ation", b"Table", b" ", b"\t", b"\r\n", b"\n", b"-", b"'", b"\x00", b"\xc3\xa9", b"\xff", b"\xef\xbb\xbf", b"7"]
+for i in range(200):
+    data = b"".join(rng.choice(pieces) for _ in range(rng.randrange(0, 400)))
+    r = run(["--marker", "\x01"], data)
+    if r.returncode != 0 or r.stdout.replace(b"\x01", b"") != data:
+        check(f"round trip {i}", False, repr(data[:80]))
+        break
+else:
+    check("round trip of 200 random byte strings", True)
+
+# A 32 MiB token with no white space streams through in bounded memory and comes back whole.
+big = b"hyphenation" + b"." * (32 << 20) + b" table"
+r = run([], big)
+check("32 MiB token", r.returncode == 0 and r.stdout == b"hy-phen-ation" + b"." * (32 << 20) + b" ta-ble")
+
+# A reader that stops early: no message, no hang.
+p = subprocess.Popen([HYPHENATE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+p.stdout.close()
+try:
+    p.stdin.write(b"hyphenation\n" * 1000000)
+    p.stdin.close()
+except BrokenPipeError:
+    pass
+p.wait(timeout=60)
+check("closed output pipe ends quietly", p.stderr.read() == b"", f"status {p.returncode}")
+
+print(f"{failures} failure(s)")
+sys.exit(1 if failures else 0)

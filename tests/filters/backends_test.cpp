@@ -1,0 +1,143 @@
+// Parameters and internals particular to each backend.
+#include "tests/filters/support.h"
+
+#include <cmath>
+#include <numbers>
+
+using namespace hyph::filters;
+
+TEST_CASE("bloom: m and k follow the textbook formulas") {
+  const auto keys = test::positives(100000);
+  const BloomFilter f(keys, 0.01);
+  // m = ceil(n·ln(1/ε)/ln²2) = 958506, rounded up to whole words; k = round(m/n·ln 2) = 7.
+  CHECK(f.bit_count() == 958528);
+  CHECK(f.hash_count() == 7);
+  CHECK(BloomFilter(keys, 0.05).hash_count() == 4);
+  CHECK(BloomFilter(keys, 1.0 / 256).hash_count() == 8);
+  CHECK(BloomFilter(keys, 0.9).hash_count() == 1);
+}
+
+TEST_CASE("blocked bloom: the Poisson model") {
+  // The model with λ → 0 keys per block is the unblocked filter; with finite λ it costs
+  // more bits than a plain Bloom filter and the cost grows as ε shrinks.
+  for (const double eps : {0.05, 0.01, 0.004, 1e-4}) {
+    CAPTURE(eps);
+    const double plain = -std::log2(eps) / std::numbers::ln2;
+    const double blocked = BlockedBloomFilter::model_bits_per_key(eps);
+    CHECK(blocked > plain);
+    CHECK(blocked < 1.35 * plain);
+  }
+  CHECK(BlockedBloomFilter::model_bits_per_key(0.01) == doctest::Approx(9.90).epsilon(0.01));
+  CHECK(BlockedBloomFilter::model_fp_rate(0.0, 5) == 0.0);
+  // More keys per block can only raise the rate.
+  CHECK(BlockedBloomFilter::model_fp_rate(60, 6) > BlockedBloomFilter::model_fp_rate(50, 6));
+
+  const auto keys = test::positives(100000);
+  const BlockedBloomFilter f(keys, 0.01);
+  CHECK(f.block_count() * 512 >= keys.size() * BlockedBloomFilter::model_bits_per_key(0.01));
+  CHECK(f.expected_fp_rate() <= 0.01);
+}
+
+TEST_CASE("cuckoo: fingerprint size from ε") {
+  const auto keys = test::positives(1000);
+  CHECK(CuckooFilter(keys, 1.0 / 256).fingerprint_bits() == 11);  // log2(8·256) exactly
+  CHECK(CuckooFilter(keys, 0.004).fingerprint_bits() == 11);
+  CHECK(CuckooFilter(keys, 0.01).fingerprint_bits() == 10);
+  CHECK(CuckooFilter(keys, 0.05).fingerprint_bits() == 8);
+  CHECK(CuckooFilter(keys, 0.9).fingerprint_bits() == 4);    // clamped below
+  CHECK(CuckooFilter(keys, 1e-12).fingerprint_bits() == 32);  // clamped above
+}
+
+TEST_CASE("cuckoo: the alternate bucket is an involution for any bucket count") {
+  test::Keys rng(11);
+  for (const std::uint64_t buckets : {1ULL, 2ULL, 3ULL, 7ULL, 64ULL, 1000ULL, 26042ULL}) {
+    const CuckooTable table(buckets, 12);
+    std::size_t bad = 0;
+    for (int i = 0; i < 10000; ++i) {
+      const Hash h = rng.next();
+      const std::uint32_t fp = table.fingerprint(h);
+      const std::uint64_t i1 = table.primary(h);
+      const std::uint64_t i2 = table.alternate(i1, fp);
+      bad += fp == 0 || fp >= 4096 || i1 >= buckets || i2 >= buckets || table.alternate(i2, fp) != i1;
+    }
+    CAPTURE(buckets);
+    CHECK(bad == 0);
+  }
+}
+
+TEST_CASE("cuckoo: a built filter is one table near the design load") {
+  for (const double eps : {0.05, 0.01, 0.004, 0.3}) {
+    CAPTURE(eps);
+    const auto keys = test::positives(100000);
+    const CuckooFilter f(keys, eps);
+    CHECK(f.table_count() == 1);
+    CHECK(f.load() > (f.fingerprint_bits() >= 8 ? 0.94 : 0.75));
+  }
+}
+
+TEST_CASE("cuckoo: growth past capacity keeps every key") {
+  auto f = CuckooFilter::with_capacity(1000, 0.01);
+  const auto keys = test::positives(100000);
+  for (const Hash k : keys) f.insert(k);
+  CHECK(f.table_count() > 1);
+  std::size_t missing = 0;
+  for (const Hash k : keys) missing += !f.maybe_contains(k);
+  CHECK(missing == 0);
+  const double p = f.expected_fp_rate();
+  CHECK(p <= 2 * 0.01);
+  const auto queries = test::negatives(200000);
+  CHECK(static_cast<double>(test::count_false_positives(f, queries)) <= test::binomial_upper(queries.size(), p));
+  // Erasing everything empties every table.
+  for (const Hash k : keys) REQUIRE(f.erase(k));
+  CHECK(test::count_false_positives(f, keys) == 0);
+}
+
+TEST_CASE("cuckoo: wide fingerprints (f > 14 takes the slot-by-slot path)") {
+  const auto keys = test::positives(100000);
+  const CuckooFilter f(keys, 1.0 / (1 << 20));
+  CHECK(f.fingerprint_bits() == 23);
+  std::size_t missing = 0;
+  for (const Hash k : keys) missing += !f.maybe_contains(k);
+  CHECK(missing == 0);
+  const auto queries = test::negatives(200000);
+  CHECK(test::count_false_positives(f, queries) <= 5);
+}
+
+TEST_CASE("fuse: fingerprint bits and sizes") {
+  const auto keys = test::positives(1000000);
+  const FuseFilter f(keys, 1.0 / 256);
+  CHECK(f.fingerprint_bits() == 8);
+  CHECK(f.segment_length() == 8192);  // 2^floor(ln(10^6)/ln(3.33) + 2.25)
+  CHECK(f.cell_count() >= 1.125 * keys.size());
+  CHECK(f.cell_count() <= 1.125 * keys.size() + 3 * f.segment_length());
+  CHECK(f.attempts() == 1);
+
+  const std::span<const Hash> some(keys.data(), 1000);
+  CHECK(FuseFilter(some, 0.01).fingerprint_bits() == 7);
+  CHECK(FuseFilter(some, 0.05).fingerprint_bits() == 5);
+  CHECK(FuseFilter(some, 0.9).fingerprint_bits() == 1);
+  CHECK(FuseFilter(some, 1e-12).fingerprint_bits() == 32);  // clamped
+  CHECK(FuseFilter(some, 0.01).expected_fp_rate() == 1.0 / 128);
+}
+
+TEST_CASE("fuse: all-equal input is one key") {
+  const std::vector<Hash> same(1000, 42);
+  const FuseFilter f(same, 0.01);
+  CHECK(f.maybe_contains(42));
+  CHECK(f.describe().keys == 1);
+  CHECK(f.attempts() >= 2);  // the first attempt fails, the retry drops the duplicates
+}
+
+TEST_CASE("fuse: wide cells (f = 32) and one-bit cells") {
+  const auto keys = test::positives(50000);
+  for (const double eps : {1e-12, 0.6}) {
+    CAPTURE(eps);
+    const FuseFilter f(keys, eps);
+    std::size_t missing = 0;
+    for (const Hash k : keys) missing += !f.maybe_contains(k);
+    CHECK(missing == 0);
+    const auto queries = test::negatives(100000);
+    CHECK(static_cast<double>(test::count_false_positives(f, queries)) <=
+          test::binomial_upper(queries.size(), f.expected_fp_rate()) + 1);
+  }
+}
