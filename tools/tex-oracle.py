@@ -35,7 +35,10 @@ byte >= 0x80 \lccode 0, so none of them is a letter):
 
 * ASCII letters a-z, A-Z are written as themselves; in plain TeX they are the
   only characters with a non-zero \lccode, i.e. the only letters;
-* space and tab are written as `\ `, i.e. interword glue;
+* white space (space, tab, CR, form feed, vertical tab) is written as `\ `,
+  i.e. interword glue. TeX itself would read a tab or a CR as a space but
+  make a form feed \par and a vertical tab an "other" character; all five
+  are glue here because libhyph's own word rule separates words at them;
 * "-" is written as \char45. It is the font's \hyphenchar, so TeX puts an
   empty discretionary after it; that is why a word with an explicit hyphen
   is never hyphenated, and why "-" cannot be lumped with the other
@@ -51,7 +54,7 @@ byte >= 0x80 \lccode 0, so none of them is a letter):
   \hyphenchar.
 
 So the k-th char node of a paragraph is the k-th byte of its line that is
-not a space or tab, and an automatic discretionary after that node is
+not white space, and an automatic discretionary after that node is
 reported at the byte offset just after that byte. Automatic discretionaries
 are told from the ones after an explicit "-" by their pre-break list: the
 hyphen char for automatic ones, empty for the others.
@@ -66,7 +69,7 @@ import subprocess
 import sys
 import tempfile
 
-BLANKS = b" \t"
+BLANKS = b" \t\r\f\v"
 HYPHEN = ord("-")
 REPRESENTATIVE = ord("*")  # stands for every non-letter byte but "-"
 
@@ -321,7 +324,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         description="Print each input line with a marker wherever real TeX puts an automatic "
                     "hyphenation point, each line set as one TeX paragraph.",
-        epilog="The input is read as bytes: ASCII letters are letters, space and tab are glue, "
+        epilog="The input is read as bytes: ASCII letters are letters, white space "
+               "(space, tab, CR, FF, VT) is glue, "
                "'-' is an explicit hyphen, and every other byte (each byte >= 0x80 too) is a "
                "non-letter. Without --patterns, plain TeX's format (with hyphen.tex) is used. "
                "TeX clamps the minimums to 1..63. Exit status: 0 on success, 1 if TeX fails or "
