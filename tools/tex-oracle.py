@@ -327,7 +327,7 @@ def main(argv=None):
         epilog="The input is read as bytes: ASCII letters are letters, white space "
                "(space, tab, CR, FF, VT) is glue, "
                "'-' is an explicit hyphen, and every other byte (each byte >= 0x80 too) is a "
-               "non-letter. Without --patterns, plain TeX's format (with hyphen.tex) is used. "
+               "non-letter. One output line per input line, each ending in a newline. Without --patterns, plain TeX's format (with hyphen.tex) is used. "
                "TeX clamps the minimums to 1..63. Exit status: 0 on success, 1 if TeX fails or "
                "its answer cannot be read back.")
     parser.add_argument("input", nargs="?", default="-",
@@ -379,6 +379,10 @@ def main(argv=None):
         else:
             with open(args.output, "wb") as f:
                 f.writelines(answers)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as a filter should.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except (OracleError, OSError) as e:
         print("tex-oracle: %s" % e, file=sys.stderr)
         return 1
