@@ -246,8 +246,10 @@ def parse_log(log, count):
         listing = pattern.sub(replacement, listing)
     listing = listing.replace(CHAR_NODE, "\n")
     tokens = listing.replace("\n", "")
-    if not _TOKENS.fullmatch(tokens):
-        bad = next(l for l in listing.split("\n") if len(l) != 1)
+    # Every line left must be one token: the listing is then "\n" + (token + "\n")...
+    if not (_TOKENS.fullmatch(tokens) and len(listing) == 2 * len(tokens) + 1):
+        bad = next((l for l in listing.split("\n")[1:-1]
+                    if len(l) != 1 or not _TOKENS.fullmatch("#" + l.lstrip("#"))), "?")
         raise OracleError("cannot parse this line of TeX's \\showbox output: %r" % bad)
     if _LONE_BANG.search(tokens):
         raise OracleError("TeX's log shows a hyphenation point that is not between letters")
@@ -327,7 +329,8 @@ def main(argv=None):
         epilog="The input is read as bytes: ASCII letters are letters, white space "
                "(space, tab, CR, FF, VT) is glue, "
                "'-' is an explicit hyphen, and every other byte (each byte >= 0x80 too) is a "
-               "non-letter. One output line per input line, each ending in a newline. Without --patterns, plain TeX's format (with hyphen.tex) is used. "
+               "non-letter. One output line per input line, each ending in a newline. "
+               "Without --patterns, plain TeX's format (with hyphen.tex) is used. "
                "TeX clamps the minimums to 1..63. Exit status: 0 on success, 1 if TeX fails or "
                "its answer cannot be read back.")
     parser.add_argument("input", nargs="?", default="-",
