@@ -13,7 +13,11 @@
 // Sizing. Blocking loses some accuracy: blocks receive Poisson(λ) keys, λ = n/blocks, and a
 // crowded block answers "maybe" more often. With c bits per key (λ = 512/c) the rate is
 //
-//   FP(c, k) = Σ_{i>=0} e^{-λ} λ^i / i! · (1 − (1 − 1/512)^{k·i})^k
+//   FP(c, k) = Σ_{i>=0} e^{-λ} λ^i / i! · E[(X_i/512)^k]
+//   E[(X_i/512)^k] ≈ p^k + C(k,2)·p^{k−2}·Var(X_i/512),  p = 1 − (1 − 1/512)^{k·i}
+//
+// where X_i is the number of bits k·i probes set in one block (the variance term, worth
+// about 2 % of the rate, is spelled out in model_fp_rate).
 //
 // The theoretical bits/key this filter reports is the least c with min_k FP(c, k) <= ε
 // (found by bisection); the filter uses blocks = ceil(n·c/512) and the k minimising FP for
@@ -47,8 +51,9 @@ class BlockedBloomFilter final : public Filter {
     return true;
   }
   FilterDescription describe() const override;
-  /// The Poisson model above at the actual λ = n/blocks and k.
-  double expected_fp_rate() const noexcept override;
+  /// The mean over blocks of (bits set in the block / 512)^k: the rate of independent
+  /// probes into this very array (the Poisson model above is its mean over key sets).
+  double expected_fp_rate() const noexcept override { return expected_fp_rate_; }
 
   unsigned hash_count() const noexcept { return k_; }
   std::uint64_t block_count() const noexcept { return blocks_.size(); }
@@ -67,6 +72,7 @@ class BlockedBloomFilter final : public Filter {
   std::uint64_t keys_ = 0;
   double target_fp_rate_;
   double theory_bits_per_key_;
+  double expected_fp_rate_ = 0;
 };
 
 }  // namespace hyph::filters

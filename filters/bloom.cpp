@@ -16,21 +16,21 @@ BloomFilter::BloomFilter(std::span<const Hash> keys, double fp_rate) : keys_(key
   const std::uint64_t words = std::max<std::uint64_t>(1, (static_cast<std::uint64_t>(m_exact) + 63) / 64);
   words_.assign(words, 0);
   m_ = words * 64;
+  unit_ = ~std::uint64_t{0} / m_ + 1;
   for (const Hash key : keys) {
-    const std::uint64_t step = std::rotl(key, 32);
-    std::uint64_t g = key;
-    for (unsigned i = 0; i < k_; ++i, g += step) {
+    std::uint64_t g = key, step = std::rotl(key, 32);
+    for (unsigned i = 0; i < k_; ++i) {
       const std::uint64_t bit = detail::fast_range64(g, m_);
       words_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+      step += unit_;
+      g += step;
     }
   }
+  std::uint64_t set = 0;
+  for (const std::uint64_t w : words_) set += static_cast<std::uint64_t>(std::popcount(w));
+  expected_fp_rate_ = std::pow(static_cast<double>(set) / static_cast<double>(m_), k_);
 }
 
-double BloomFilter::expected_fp_rate() const noexcept {
-  const double kn = static_cast<double>(k_) * static_cast<double>(keys_);
-  const double bit_set = -std::expm1(kn * std::log1p(-1.0 / static_cast<double>(m_)));
-  return std::pow(bit_set, k_);
-}
 
 FilterDescription BloomFilter::describe() const {
   FilterDescription d;

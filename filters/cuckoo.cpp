@@ -17,8 +17,10 @@ CuckooTable::CuckooTable(std::uint64_t buckets, unsigned fingerprint_bits)
       fp_range_((std::uint64_t{1} << fingerprint_bits) - 1) {
   if (buckets == 0 || buckets > (std::uint64_t{1} << 32))
     throw Error(ErrorCode::capacity, "cuckoo table: bucket count " + std::to_string(buckets) + " out of range");
-  for (unsigned s = 0; s < kSlots; ++s) lo_ |= std::uint64_t{1} << (s * bits_);
-  hi_ = lo_ << (bits_ - 1);
+  if (bits_ <= kSwarMaxBits) {
+    for (unsigned s = 0; s < kSlots; ++s) lo_ |= std::uint64_t{1} << (s * bits_);
+    hi_ = lo_ << (bits_ - 1);
+  }
   bytes_.assign((buckets * bucket_bits_ + 7) / 8 + 8, 0);
 }
 
@@ -55,12 +57,13 @@ bool CuckooTable::insert(Hash key, detail::SplitMix64& rng) {
   if (place(i1, fp) || place(i2, fp)) return true;
   // Random walk: evict a random slot's fingerprint to its other bucket, and so on. Every
   // fingerprint moved stays within its own bucket pair, so nothing is ever lost; if the
-  // walk is too long, the last homeless fingerprint waits in the victim slot (checked by
+  // chain is too long, the last homeless fingerprint waits in the victim slot (checked by
   // lookups) and the table counts as full.
   std::uint64_t bucket = (rng.next() & 1) ? i1 : i2;
   for (unsigned kick = 0; kick < kMaxKicks; ++kick) {
-    // Look one step ahead: if some resident can move to its other bucket, the walk ends
-    // here. This raises the load a table reaches before the walk gives up.
+    // Look one step ahead: if some resident can move to its other bucket, the chain ends
+    // here. This raises the load a table reaches before a chain fails from about 0.955
+    // to 0.97.
     for (unsigned s = 0; s < kSlots; ++s) {
       const std::uint32_t resident = slot(bucket, s);
       if (place(alternate(bucket, resident), resident)) {
@@ -109,15 +112,8 @@ unsigned CuckooTable::copies(Hash key) const noexcept {
 }
 
 unsigned CuckooTable::copy_limit(Hash key) const noexcept {
-  const std::uint32_t fp = fingerprint(key);
   const std::uint64_t i1 = primary(key);
-  return alternate(i1, fp) == i1 ? kSlots : 2 * kSlots;
-}
-
-std::pair<std::uint32_t, std::uint64_t> CuckooTable::key_class(Hash key) const noexcept {
-  const std::uint32_t fp = fingerprint(key);
-  const std::uint64_t i1 = primary(key);
-  return {fp, std::min(i1, alternate(i1, fp))};
+  return alternate(i1, fingerprint(key)) == i1 ? kSlots : 2 * kSlots;
 }
 
 double CuckooTable::expected_fp_rate() const noexcept {
@@ -142,10 +138,10 @@ std::uint64_t buckets_for(std::uint64_t keys, double load) {
   return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(b));
 }
 
-// The load a table is sized for. With the one-step look-ahead walk and 500 kicks a table of
-// f >= 8 bits fills to about 0.97 before the walk first gives up; short fingerprints have
-// fewer distinct alternate buckets and fill less (measured: f = 6 about 0.95, f = 4 about
-// 0.85 at 10^6 keys).
+// The load a table is sized for. With the look-ahead and 500 kicks a table of f >= 8 bits
+// fills to about 0.97 before a chain first fails; short fingerprints have fewer distinct
+// alternate buckets and fill less (measured at 10^6 keys: f = 6 about 0.95, f = 4 about
+// 0.85).
 double design_load(unsigned fingerprint_bits) noexcept {
   if (fingerprint_bits >= 8) return CuckooFilter::kTargetLoad;
   if (fingerprint_bits >= 6) return 0.93;
@@ -154,99 +150,54 @@ double design_load(unsigned fingerprint_bits) noexcept {
 
 }  // namespace
 
-CuckooFilter::CuckooFilter(std::uint64_t capacity, double fp_rate, int) : target_fp_rate_(fp_rate) {
-  const unsigned f = fingerprint_bits_for(fp_rate);
-  tables_.emplace_back(buckets_for(capacity, design_load(f)), f);
-}
+CuckooFilter::CuckooFilter(std::uint64_t capacity, double fp_rate, int)
+    : table_(buckets_for(capacity, design_load(fingerprint_bits_for(fp_rate))), fingerprint_bits_for(fp_rate)),
+      target_fp_rate_(fp_rate) {}
 
 CuckooFilter CuckooFilter::with_capacity(std::uint64_t capacity, double fp_rate) {
   return CuckooFilter(capacity, fp_rate, 0);
 }
 
 CuckooFilter::CuckooFilter(std::span<const Hash> keys, double fp_rate) : CuckooFilter(keys.size(), fp_rate, 0) {
-  // We hold every key here, so an overflowing build is redone a little larger rather than
-  // grown: the built filter stays one table at about the design load.
-  const unsigned f = tables_.front().fingerprint_bits();
-  std::uint64_t buckets = tables_.front().buckets();
+  // We hold every key here, so an overflowing build is redone a little larger: the built
+  // filter is one table at about the design load, with nothing in the side set.
   for (int attempt = 0;; ++attempt) {
     std::size_t i = 0;
     for (; i < keys.size(); ++i) {
-      if (tables_.size() == 1 && tables_.front().full() && attempt < 8) break;
+      if (table_.full() && attempt < 8) break;
       insert(keys[i]);
     }
     if (i == keys.size()) return;
     // Size the next attempt from the load this one reached, with 2 % to spare.
-    const double reached = tables_.front().load();
-    buckets = std::max(buckets + std::max<std::uint64_t>(1, buckets / 50), buckets_for(keys.size(), 0.98 * reached));
-    tables_.clear();
-    tables_.emplace_back(buckets, f);
-    overflow_.clear();
-    size_ = 0;
+    const std::uint64_t buckets = table_.buckets();
+    const std::uint64_t next =
+        std::max(buckets + std::max<std::uint64_t>(1, buckets / 50), buckets_for(keys.size(), 0.98 * table_.load()));
+    table_ = CuckooTable(next, table_.fingerprint_bits());
+    overflow_ = HashMultiset();
   }
-}
-
-void CuckooFilter::grow() {
-  const CuckooTable& top = tables_.back();
-  if (top.buckets() > (std::uint64_t{1} << 31))
-    throw Error(ErrorCode::capacity, "cuckoo filter cannot grow beyond 2^32 buckets per table");
-  tables_.emplace_back(2 * top.buckets(), std::min(top.fingerprint_bits() + 1, 32u));
 }
 
 void CuckooFilter::insert(Hash key) {
-  CuckooTable* top = &tables_.back();
-  if (top->copies(key) >= top->copy_limit(key)) {
-    // The key's two buckets hold nothing but its fingerprint; a kick could only swap
-    // copies around. Count the extra copy instead.
-    const auto [fp, bucket] = top->key_class(key);
-    ++overflow_[{tables_.size() - 1, fp, bucket}];
-  } else if (!top->insert(key, rng_)) {
-    grow();
-    top = &tables_.back();
-    top->insert(key, rng_);  // an empty table has room in the key's first bucket
-  }
-  ++size_;
+  // The side set takes the key if its buckets hold nothing but its fingerprint already (a
+  // kick could only swap copies around) or if the table is full.
+  if (table_.copies(key) >= table_.copy_limit(key) || !table_.insert(key, rng_)) overflow_.add(key);
 }
 
-bool CuckooFilter::erase(Hash key) {
-  for (std::size_t t = tables_.size(); t-- > 0;) {
-    const auto [fp, bucket] = tables_[t].key_class(key);
-    if (auto it = overflow_.find({t, fp, bucket}); it != overflow_.end()) {
-      if (--it->second == 0) overflow_.erase(it);
-      --size_;
-      return true;
-    }
-    if (tables_[t].erase(key)) {
-      --size_;
-      return true;
-    }
-  }
-  return false;
-}
-
-double CuckooFilter::expected_fp_rate() const noexcept {
-  double sum = 0;
-  for (const CuckooTable& table : tables_) sum += table.expected_fp_rate();
-  return std::min(sum, 1.0);
-}
+bool CuckooFilter::erase(Hash key) { return overflow_.remove(key) || table_.erase(key); }
 
 FilterDescription CuckooFilter::describe() const {
   FilterDescription d;
   d.name = "cuckoo";
-  d.keys = size_;
-  std::uint64_t slots = 0, stored = 0;
-  for (const CuckooTable& table : tables_) {
-    d.bits += table.memory_bits();
-    slots += CuckooTable::kSlots * table.buckets();
-    stored += table.stored();
-  }
-  d.bits_per_key = size_ ? static_cast<double>(d.bits) / static_cast<double>(size_) : 0.0;
+  d.keys = size();
+  d.bits = table_.memory_bits() + overflow_.memory_bits();
+  d.bits_per_key = d.keys ? static_cast<double>(d.bits) / static_cast<double>(d.keys) : 0.0;
   d.theoretical_bits_per_key = (detail::lower_bound_bits(target_fp_rate_) + 3.0) / 0.95;
   d.target_fp_rate = target_fp_rate_;
-  char load[32];
-  std::snprintf(load, sizeof load, "%.3f", static_cast<double>(stored) / static_cast<double>(slots));
+  char load_text[32];
+  std::snprintf(load_text, sizeof load_text, "%.3f", load());
   d.parameters = "f=" + std::to_string(fingerprint_bits()) + " bits (packed), 4-slot buckets, " +
-                 std::to_string(tables_.front().buckets()) + " buckets, load=" + load +
-                 ", tables=" + std::to_string(tables_.size()) + "; theory: (log2(1/ε)+3)/α, α=0.95";
+                 std::to_string(table_.buckets()) + " buckets, load=" + load_text + ", " +
+                 std::to_string(overflow_.size()) + " keys in the exact side set; theory: (log2(1/ε)+3)/α, α=0.95";
   return d;
 }
 

@@ -1,56 +1,66 @@
 // Cuckoo filter (Fan, Andersen, Kaminsky & Mitzenmacher 2014): partial-key cuckoo hashing
 // with 4-slot buckets, a bounded number of kicks and a victim slot. Supports erase.
 //
-// Layout. A table has B buckets of 4 slots; a slot holds an f-bit fingerprint, 0 meaning
-// empty, and the slots are packed tightly: bucket b is bits [4fb, 4fb + 4f) of a byte
-// array. B is not restricted to a power of two, so the table can be sized to a load of
-// 0.96 for any n (a power of two would leave loads anywhere in 0.48..0.96). The walk
-// looks one step ahead (a resident that can move to its other bucket ends it), which lets
-// a table fill to about 0.97 before a walk gives up.
+// Layout. A slot holds an f-bit fingerprint, 0 meaning empty; slots are packed tightly, so
+// bucket b is bits [4fb, 4fb + 4f) of a byte array (for f <= 14 one unaligned 64-bit load
+// reads a whole bucket). The bucket count B is any integer, not only a power of two, so a
+// table is sized to a load of 0.96 for every n (a power of two would leave the load
+// anywhere in 0.48..0.96, and the space with it).
 //
 // Positions, from the key hash h = hi·2^32 + lo:
 //   fp = fast_range(lo, 2^f − 1) + 1                  ∈ [1, 2^f)
 //   i1 = fast_range(hi, B)
 //   i2 = alt(i1, fp),  alt(i, fp) = (H(fp) − i) mod B,  H(fp) = fast_range(fp·0x9e3779b1, B)
 // alt is an involution for every B (i1 + i2 ≡ H(fp)), which is all partial-key cuckoo
-// hashing needs; the usual i ⊕ H(fp) would force B to be a power of two.
+// hashing needs; the usual i ⊕ H(fp) would force a power-of-two B.
 //
 // Fingerprint size: ε ≈ 2·4·α/2^f at load α, so f = ceil(log2(8/ε)), clamped to 4..32
 // (ε below 2^-29 is not reached). Space: f/α bits per key; theory (log2(1/ε) + 3)/α.
+// A kick chain looks one step ahead (a resident that can move to its other bucket ends
+// it), which lets a table fill to about 0.97 before a chain of 500 kicks first fails.
 //
-// Growth. A fingerprint cannot be traced back to its key, so a table can never be rebuilt
-// larger, and stealing a fingerprint bit per doubling would double the false-positive rate
-// every time. Instead, when an insert finds the newest table full (its kick chain ended in
-// the victim slot), the filter adds a new table with twice the buckets and one more
-// fingerprint bit, and inserts go there (a scalable filter, as for scalable Bloom filters).
-// Lookups check every table; the rates add up to at most ε·(1 + 1/2 + 1/4 + ...) < 2ε.
-// A filter built from known keys is one table: if its build overflows it is rebuilt a
-// little larger (up to 8 times) before growth is used.
+// Growth. A table is built for the keys it is given (rebuilt a little larger, up to 8
+// times, if the build overflows). A key that finds no room later — the kick chain ended
+// in the victim slot, or its two buckets already hold 8 copies of its fingerprint — goes
+// into an exact multiset of 64-bit key hashes beside the table, so insert never loses a
+// key, the rate stays within ε (the side set adds no false positives), and erase stays
+// exact. The side set costs 128 bits per key in it, so a filter that receives many more
+// keys than it was built for should be rebuilt from its keys (make_filter). We measured
+// and rejected the two ways of growing the table itself, since neither a fingerprint nor
+// its bucket can be traced back to its key:
+//  - doubling the table by taking one more fingerprint bit into the bucket index doubles
+//    the false-positive rate with each doubling, and because all fingerprints of one half
+//    then share that bit, their alternate buckets take fewer distinct values: the load a
+//    table reaches before a kick chain fails fell from 0.96 to 0.25 after eight
+//    doublings, so growth compounded until no bit was left;
+//  - chaining a second, larger table (as scalable Bloom filters do) keeps the rate near ε
+//    but breaks erase: a key that matches in both tables cannot tell which copy is its
+//    own, and removing the other key's copy makes that key a false negative.
 //
 // Duplicates. Each insert of a key stores one more copy of its fingerprint. All copies of
-// (fp, {i1, i2}) live in those two buckets, which hold 8 (4 if i1 == i2); further copies
-// are counted in a small side map instead of stored, so insert never loses a key and erase
-// undoes inserts one by one. Keys with equal fingerprint and bucket pair are
-// indistinguishable and share the count.
+// a (fingerprint, bucket pair) class live in its two buckets, which hold 8 (4 if
+// i1 == i2); further copies go to the side set, so erase undoes inserts one by one.
 //
-// Erase. erase(h) removes one copy of h's fingerprint from h's buckets and returns true;
-// if no copy is present it returns false and changes nothing. Erasing a key that was never
-// inserted finds, with probability about ε, another key's matching fingerprint and removes
-// it — that key then reads as absent. This is inherent to fingerprint filters.
+// Erase. erase(h) removes one copy of h: from the side set if h is there (by its full
+// hash, so exactly), otherwise one copy of h's fingerprint from h's buckets; if there is
+// none it returns false and changes nothing. Keys of one class are indistinguishable in
+// the table, so removing any copy of the class is right for a key that was inserted.
+// Erasing a key that was never inserted finds, with probability about ε, another key's
+// matching fingerprint and removes it — that key then reads as absent. This is inherent
+// to fingerprint filters.
 #pragma once
 
 #include "filters/filter.h"
 #include "filters/filter_util.h"
+#include "filters/hash_multiset.h"
 
 #include <cstdint>
-#include <map>
 #include <span>
-#include <tuple>
 #include <vector>
 
 namespace hyph::filters {
 
-/// One fixed-size cuckoo table; CuckooFilter chains them.
+/// The cuckoo table itself: fixed size, fingerprints only.
 class CuckooTable {
  public:
   static constexpr unsigned kSlots = 4;
@@ -96,8 +106,6 @@ class CuckooTable {
   /// Copies of key's fingerprint in its buckets, and how many the two buckets can hold.
   unsigned copies(Hash key) const noexcept;
   unsigned copy_limit(Hash key) const noexcept;
-  /// Identifies the (fingerprint, bucket pair) class of a key.
-  std::pair<std::uint32_t, std::uint64_t> key_class(Hash key) const noexcept;
 
   bool full() const noexcept { return victim_fp_ != 0; }
   std::uint64_t buckets() const noexcept { return buckets_; }
@@ -106,7 +114,7 @@ class CuckooTable {
   std::uint64_t memory_bits() const noexcept { return bytes_.size() * 8; }
   double load() const noexcept { return static_cast<double>(stored_) / static_cast<double>(kSlots * buckets_); }
   /// 1 − (1 − 1/(2^f − 1))^(8·load): a negative query compares with the ≈ 8·load
-  /// fingerprints of its two buckets.
+  /// fingerprints of its two buckets (an upper bound: it counts i1 == i2 twice).
   double expected_fp_rate() const noexcept;
 
  private:
@@ -122,12 +130,12 @@ class CuckooTable {
   bool remove(std::uint64_t bucket, std::uint32_t fp) noexcept;
   unsigned count(std::uint64_t bucket, std::uint32_t fp) const noexcept;
 
-  std::uint64_t buckets_;
+  std::uint64_t buckets_;     // B
   unsigned bits_;             // f
   unsigned bucket_bits_;      // 4f
   std::uint64_t fp_range_;    // 2^f − 1
   std::uint64_t lo_ = 0, hi_ = 0;  // SWAR constants: bit 0 / bit f−1 of each field
-  std::vector<std::uint8_t> bytes_;  // 4fB bits, plus 8 bytes so that every field is one unaligned load
+  std::vector<std::uint8_t> bytes_;  // 4fB bits, plus 8 bytes so every field is one unaligned load
   std::uint32_t victim_fp_ = 0;      // 0: no victim
   std::uint64_t victim_bucket_ = 0;
   std::uint64_t stored_ = 0;         // fingerprints held, victim included
@@ -139,36 +147,34 @@ class CuckooFilter final : public MutableFilter {
   /// for fingerprints under 8 bits, which fill less).
   static constexpr double kTargetLoad = 0.96;
 
-  /// Builds one table sized for keys.size() keys; each element is one insertion.
+  /// Builds a table sized for keys.size() keys; each element is one insertion.
   CuckooFilter(std::span<const Hash> keys, double fp_rate);
-  /// An empty filter sized for `capacity` keys.
+  /// An empty filter whose table is sized for `capacity` keys.
   static CuckooFilter with_capacity(std::uint64_t capacity, double fp_rate);
 
   bool maybe_contains(Hash key) const noexcept override {
-    for (const CuckooTable& table : tables_)
-      if (table.contains(key)) return true;
-    return false;
+    return table_.contains(key) || (!overflow_.empty() && overflow_.contains(key));
   }
   void insert(Hash key) override;
   bool erase(Hash key) override;
   FilterDescription describe() const override;
-  /// Sum of the tables' rates.
-  double expected_fp_rate() const noexcept override;
+  /// The table's rate; the side set adds no false positives.
+  double expected_fp_rate() const noexcept override { return table_.expected_fp_rate(); }
 
-  /// Insertions currently held (stored or counted).
-  std::uint64_t size() const noexcept { return size_; }
-  std::size_t table_count() const noexcept { return tables_.size(); }
-  unsigned fingerprint_bits() const noexcept { return tables_.front().fingerprint_bits(); }
+  /// Insertions currently held, in the table or the side set.
+  std::uint64_t size() const noexcept { return table_.stored() + overflow_.size(); }
+  /// Insertions held in the exact side set (no room in the table).
+  std::uint64_t overflow() const noexcept { return overflow_.size(); }
+  unsigned fingerprint_bits() const noexcept { return table_.fingerprint_bits(); }
+  /// Stored fingerprints over slots.
+  double load() const noexcept { return table_.load(); }
 
  private:
   CuckooFilter(std::uint64_t capacity, double fp_rate, int);
-  void grow();
 
-  std::vector<CuckooTable> tables_;  // never empty; inserts go to the last
-  // Copies beyond what a bucket pair holds: (table, fingerprint, lower bucket) -> count.
-  std::map<std::tuple<std::size_t, std::uint32_t, std::uint64_t>, std::uint64_t> overflow_;
+  CuckooTable table_;
+  HashMultiset overflow_;
   detail::SplitMix64 rng_{0x6c62272e07bb0142ULL};
-  std::uint64_t size_ = 0;
   double target_fp_rate_;
 };
 

@@ -34,7 +34,7 @@ class Filter {
 /// A filter that can also grow and shrink after it is built (exact set, cuckoo).
 class MutableFilter : public Filter {
  public:
-  /// Adds a key; never fails (a full table grows). Inserting a key twice is allowed.
+  /// Adds a key; never fails (a full filter grows). Inserting a key twice is allowed.
   virtual void insert(Hash key) = 0;
   /// Removes one earlier insertion of `key`; returns false (and changes nothing) if the
   /// filter holds no trace of the key (maybe_contains(key) would be false). A filter that

@@ -1,5 +1,5 @@
 // Parameters and internals particular to each backend.
-#include "tests/filters/support.h"
+#include "support.h"
 
 #include <cmath>
 #include <numbers>
@@ -35,7 +35,8 @@ TEST_CASE("blocked bloom: the Poisson model") {
   const auto keys = test::positives(100000);
   const BlockedBloomFilter f(keys, 0.01);
   CHECK(f.block_count() * 512 >= keys.size() * BlockedBloomFilter::model_bits_per_key(0.01));
-  CHECK(f.expected_fp_rate() <= 0.01);
+  CHECK(BlockedBloomFilter::model_fp_rate(1e5 / static_cast<double>(f.block_count()), f.hash_count()) <= 0.01);
+  CHECK(f.expected_fp_rate() <= 1.03 * 0.01);  // one key set's rate scatters around the model's mean
 }
 
 TEST_CASE("cuckoo: fingerprint size from ε") {
@@ -70,26 +71,43 @@ TEST_CASE("cuckoo: a built filter is one table near the design load") {
     CAPTURE(eps);
     const auto keys = test::positives(100000);
     const CuckooFilter f(keys, eps);
-    CHECK(f.table_count() == 1);
+    CHECK(f.overflow() == 0);
     CHECK(f.load() > (f.fingerprint_bits() >= 8 ? 0.94 : 0.75));
   }
 }
 
-TEST_CASE("cuckoo: growth past capacity keeps every key") {
+TEST_CASE("cuckoo: inserts past capacity keep every key and the rate") {
   auto f = CuckooFilter::with_capacity(1000, 0.01);
   const auto keys = test::positives(100000);
   for (const Hash k : keys) f.insert(k);
-  CHECK(f.table_count() > 1);
+  CHECK(f.size() == keys.size());
+  CHECK(f.overflow() > 90000);  // the table took what fitted, the exact side set the rest
+  CHECK(f.load() > 0.94);
   std::size_t missing = 0;
   for (const Hash k : keys) missing += !f.maybe_contains(k);
   CHECK(missing == 0);
   const double p = f.expected_fp_rate();
-  CHECK(p <= 2 * 0.01);
+  CHECK(p <= 0.01);
   const auto queries = test::negatives(200000);
   CHECK(static_cast<double>(test::count_false_positives(f, queries)) <= test::binomial_upper(queries.size(), p));
-  // Erasing everything empties every table.
+  CHECK(f.describe().bits > 64 * f.overflow());  // the side set is counted
+  // Erasing everything empties both.
   for (const Hash k : keys) REQUIRE(f.erase(k));
+  CHECK(f.size() == 0);
+  CHECK(f.load() == 0.0);
   CHECK(test::count_false_positives(f, keys) == 0);
+}
+
+TEST_CASE("cuckoo: erase frees room that later inserts use") {
+  const auto keys = test::positives(20000);
+  CuckooFilter f(keys, 0.01);
+  REQUIRE(f.overflow() == 0);
+  const auto more = test::negatives(2000);
+  for (const Hash k : more) f.insert(k);  // past the design load: some go to the side set
+  for (std::size_t i = 0; i < 5000; ++i) REQUIRE(f.erase(keys[i]));
+  const auto after = f.overflow();
+  for (const Hash k : test::Keys(77).take(3000)) f.insert(k);
+  CHECK(f.overflow() == after);  // all 3000 fitted in the freed slots
 }
 
 TEST_CASE("cuckoo: wide fingerprints (f > 14 takes the slot-by-slot path)") {

@@ -1,7 +1,7 @@
 // The contract every filter backend keeps, written once and run over all of them:
 // no false negatives, a false-positive rate within a binomial bound of the structure's
 // model, and the space the structure promises.
-#include "tests/filters/support.h"
+#include "support.h"
 
 #include <hyph/error.h>
 
@@ -11,6 +11,7 @@
 #include <string>
 
 using namespace hyph::filters;
+using hyph::FilterDescription;
 
 namespace {
 

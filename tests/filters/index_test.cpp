@@ -1,6 +1,6 @@
 // ExceptionIndex: the filter only ever saves store probes; it never changes an answer.
 #include "filters/exception_index.h"
-#include "tests/filters/support.h"
+#include "support.h"
 
 #include <hyph/error.h>
 

@@ -1,6 +1,6 @@
 // MemoryStore: open addressing with linear probing and backward-shift deletion.
 #include "filters/exception_store.h"
-#include "tests/filters/support.h"
+#include "support.h"
 
 #include <map>
 #include <string>
