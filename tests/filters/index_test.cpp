@@ -16,7 +16,7 @@ constexpr FilterKind kAllKinds[] = {FilterKind::exact, FilterKind::bloom, Filter
 
 std::unique_ptr<const ExceptionStore> store_of(std::size_t words) {
   auto store = std::make_unique<MemoryStore>();
-  for (std::size_t i = 0; i < words; ++i) store->insert_or_assign("ex" + std::to_string(i), i * 2654435761u);
+  for (std::size_t i = 0; i < words; ++i) store->insert_or_assign(test::word("ex", i), i * 2654435761u);
   return store;
 }
 
@@ -32,11 +32,11 @@ TEST_CASE("index: every kind gives the exact answers; a false positive costs one
     hyph::LookupCounters c;
     std::size_t differ = 0;
     for (std::size_t i = 0; i < kWords; ++i) {
-      const std::string w = "ex" + std::to_string(i);
+      const std::string w = test::word("ex", i);
       differ += index.lookup(w, &c) != exact.lookup(w, nullptr);
     }
     for (std::size_t i = 0; i < kOthers; ++i) {
-      const std::string w = "other" + std::to_string(i);
+      const std::string w = test::word("other", i);
       differ += index.lookup(w, &c) != exact.lookup(w, nullptr);
     }
     CHECK(differ == 0);

@@ -15,10 +15,10 @@ namespace {
 std::optional<HyphenMask> find(const MemoryStore& s, std::string_view key) { return s.find(key, hash_key(key)); }
 
 // Words whose home slot in a 16-slot table (the first table the store allocates) is `home`.
-std::vector<std::string> words_at_home(std::uint64_t home, std::size_t count, const std::string& prefix) {
+std::vector<std::string> words_at_home(std::uint64_t home, std::size_t count, std::string_view prefix) {
   std::vector<std::string> out;
-  for (int i = 0; out.size() < count; ++i) {
-    std::string w = prefix + std::to_string(i);
+  for (std::uint64_t i = 0; out.size() < count; ++i) {
+    std::string w = test::word(prefix, i);
     if ((hash_key(w) & 15) == home) out.push_back(std::move(w));
   }
   return out;
@@ -90,7 +90,7 @@ TEST_CASE("store: random operations agree with std::unordered_map") {
   std::size_t wrong = 0;
   for (int op = 0; op < 200000; ++op) {
     const std::uint64_t r = rng.next();
-    const std::string key = "w" + std::to_string((r >> 8) % 3000);
+    const std::string key = test::word("w", (r >> 8) % 3000);
     switch (r % 3) {
       case 0:
         s.insert_or_assign(key, r >> 20);

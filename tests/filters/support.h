@@ -12,6 +12,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 TYPE_TO_STRING_AS("bloom", hyph::filters::BloomFilter);
@@ -47,6 +49,14 @@ class Keys {
 /// 64-bit values share an element with probability ~ n·q/2^64 < 10^-7 at our sizes.
 inline std::vector<Hash> positives(std::size_t n) { return Keys(0x5eed0001).take(n); }
 inline std::vector<Hash> negatives(std::size_t n) { return Keys(0x5eed0002).take(n); }
+
+/// prefix + decimal n. (Spelled out: GCC 12 at -O3 warns falsely, -Wrestrict, about
+/// `std::string + std::to_string(...)`.)
+inline std::string word(std::string_view prefix, std::uint64_t n) {
+  std::string w(prefix);
+  w.append(std::to_string(n));
+  return w;
+}
 
 /// mean + z·σ of a Binomial(trials, p).
 inline double binomial_upper(std::uint64_t trials, double p, double z = 5.0) {
