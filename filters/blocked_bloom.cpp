@@ -41,7 +41,7 @@ unsigned best_k(double lambda) noexcept {
 
 double BlockedBloomFilter::model_fp_rate(double lambda, unsigned k) noexcept {
   if (lambda <= 0) return 0.0;
-  // Sum over i in [λ − 9√λ − 9, λ + 9√λ + 9] (the tails beyond carry less than 1e-15 of
+  // Sum over i in [λ − 7√λ − 7, λ + 7√λ + 7] (the tails beyond carry less than 1e-10 of
   // the Poisson mass). Given i keys, k·i probes set X of the 512 bits, and a query is a
   // false positive with probability E[(X/512)^k]; to second order that is
   // p^k + C(k,2)·p^(k−2)·Var(X/512), with p = 1 − q1,
@@ -49,7 +49,7 @@ double BlockedBloomFilter::model_fp_rate(double lambda, unsigned k) noexcept {
   //   q2 = (1 − 2/512)^(ki)  (two given bits stay clear),
   //   Var(X/512) = q1/512 + (1 − 1/512)·q2 − q1².
   // (Dropping the variance term underestimates the rate by about 2 %.)
-  const double spread = 9.0 * std::sqrt(lambda) + 9.0;
+  const double spread = 7.0 * std::sqrt(lambda) + 7.0;
   const auto lo = static_cast<std::uint64_t>(std::max(0.0, std::floor(lambda - spread)));
   const auto hi = static_cast<std::uint64_t>(std::ceil(lambda + spread));
   constexpr double m = kBlockBits;
@@ -78,7 +78,7 @@ double BlockedBloomFilter::model_bits_per_key(double fp_rate) noexcept {
   };
   double lo = std::max(0.01, detail::lower_bound_bits(fp_rate) / 0.6931471805599453), hi = 1.25 * lo + 1;
   while (!reaches(hi) && hi < kBlockBits) lo = hi, hi *= 2;
-  for (int iter = 0; iter < 24; ++iter) {
+  for (int iter = 0; iter < 20; ++iter) {  // to within 2^-20 of the bracket, < 1e-5 bits
     const double mid = 0.5 * (lo + hi);
     (reaches(mid) ? hi : lo) = mid;
   }
