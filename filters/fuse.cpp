@@ -11,7 +11,7 @@ namespace hyph::filters {
 FuseFilter::FuseFilter(std::span<const Hash> keys, double fp_rate) : target_fp_rate_(fp_rate) {
   detail::check_fp_rate(fp_rate);
   bits_ = static_cast<unsigned>(std::clamp(std::ceil(detail::lower_bound_bits(fp_rate) - 1e-9), 1.0, 32.0));
-  fingerprint_mask_ = (std::uint64_t{1} << bits_) - 1;
+  fingerprint_shift_ = 64 - bits_;
   if (keys.empty()) {
     bytes_.assign(8, 0);
     return;
@@ -58,31 +58,35 @@ void FuseFilter::size_for(std::uint64_t n, double extra) {
 
 bool FuseFilter::try_build(std::span<const Hash> keys, std::uint64_t seed) {
   const std::uint64_t m = cell_count();
-  // Visit the keys in order of their first segment (a counting sort: there are only about
-  // n/L segments), so that every pass below works on a window of a few segments at a time
-  // instead of jumping around the whole array; at 10^6 keys this halves the build time.
-  std::vector<Hash> sorted(keys.size());
-  {
+  const std::size_t n = keys.size();
+  // Work with the seeded hashes: a cell's xor below is then the hash its cells come from.
+  std::vector<std::uint64_t> hashes(n), order(n);
+  for (std::size_t i = 0; i < n; ++i) hashes[i] = seeded(keys[i], seed);
+  if (m > kLocalCells) {
+    // Visit the keys in order of their first segment (a counting sort: there are only
+    // about n/L segments), so that the passes below work on a window of a few segments at
+    // a time instead of jumping around an array larger than the caches.
     std::vector<std::uint64_t> start(segment_count_ + 1, 0);
-    for (const Hash key : keys) ++start[first_segment(key, seed) + 1];
+    for (const std::uint64_t h : hashes) ++start[cells(h).a / segment_length_ + 1];
     for (std::uint64_t s = 1; s <= segment_count_; ++s) start[s] += start[s - 1];
-    for (const Hash key : keys) sorted[start[first_segment(key, seed)]++] = key;
+    for (const std::uint64_t h : hashes) order[start[cells(h).a / segment_length_]++] = h;
+    hashes.swap(order);
   }
-  // Per cell: how many unpeeled keys use it and the xor of their hashes (which is the key
+  // Per cell: how many unpeeled keys use it and the xor of their hashes (which is the hash
   // itself once the count is 1). A count can only reach 255 if some hash occurs that often;
   // the build then fails and is retried without duplicates.
   std::vector<std::uint8_t> count(m, 0);
-  std::vector<Hash> xors(m, 0);
-  for (const Hash key : sorted) {
-    const Cells c = cells(key, seed);
+  std::vector<std::uint64_t> xors(m, 0);
+  for (const std::uint64_t h : hashes) {
+    const Cells c = cells(h);
     if (count[c.a] == 0xff || count[c.b] == 0xff || count[c.c] == 0xff) return false;
     ++count[c.a], ++count[c.b], ++count[c.c];
-    xors[c.a] ^= key, xors[c.b] ^= key, xors[c.c] ^= key;
+    xors[c.a] ^= h, xors[c.b] ^= h, xors[c.c] ^= h;
   }
-  // Peel depth-first from every cell of count 1. The peeled keys overwrite `sorted` in
-  // peeling order, with which of their three cells they own.
+  // Peel depth-first from every cell of count 1, recording the hashes in peeling order
+  // with which of their three cells they own.
   std::size_t peeled = 0;
-  std::vector<std::uint8_t> owned(keys.size());
+  std::vector<std::uint8_t> owned(n);
   std::vector<std::uint64_t> stack;
   for (std::uint64_t i = 0; i < m; ++i) {
     if (count[i] != 1) continue;
@@ -91,22 +95,22 @@ bool FuseFilter::try_build(std::span<const Hash> keys, std::uint64_t seed) {
       const std::uint64_t cell = stack.back();
       stack.pop_back();
       if (count[cell] != 1) continue;  // its last key left through another cell
-      const Hash key = xors[cell];
-      const Cells c = cells(key, seed);
+      const std::uint64_t h = xors[cell];
+      const Cells c = cells(h);
       owned[peeled] = cell == c.a ? 0 : cell == c.b ? 1 : 2;
-      sorted[peeled++] = key;
-      xors[c.a] ^= key, xors[c.b] ^= key, xors[c.c] ^= key;
+      order[peeled++] = h;
+      xors[c.a] ^= h, xors[c.b] ^= h, xors[c.c] ^= h;
       if (--count[c.a] == 1) stack.push_back(c.a);
       if (--count[c.b] == 1) stack.push_back(c.b);
       if (--count[c.c] == 1) stack.push_back(c.c);
     }
   }
-  if (peeled != keys.size()) return false;
+  if (peeled != n) return false;
   // Reverse order: when a key is assigned, its own cell is still 0 and its other two cells
   // are final (they were peeled later, or never), so one xor fixes the equation.
   std::uint8_t* bytes = bytes_.data();
   for (std::size_t j = peeled; j-- > 0;) {
-    const Cells c = cells(sorted[j], seed);
+    const Cells c = cells(order[j]);
     const std::uint64_t value = c.fingerprint ^ detail::read_bits(bytes, c.a * bits_, bits_) ^
                                 detail::read_bits(bytes, c.b * bits_, bits_) ^ detail::read_bits(bytes, c.c * bits_, bits_);
     const std::uint64_t cell = owned[j] == 0 ? c.a : owned[j] == 1 ? c.b : c.c;

@@ -45,7 +45,7 @@ class FuseFilter final : public Filter {
 
   bool maybe_contains(Hash key) const noexcept override {
     if (keys_ == 0) return false;
-    const Cells p = cells(key, seed_);
+    const Cells p = cells(seeded(key, seed_));
     const std::uint8_t* bytes = bytes_.data();
     const std::uint64_t x = detail::read_bits(bytes, p.a * bits_, bits_) ^ detail::read_bits(bytes, p.b * bits_, bits_) ^
                             detail::read_bits(bytes, p.c * bits_, bits_);
@@ -66,21 +66,19 @@ class FuseFilter final : public Filter {
     std::uint64_t a, b, c;
     std::uint64_t fingerprint;
   };
-  // All of a key's cells and its fingerprint. One remix of the key hash with the build's
-  // seed gives a uniform cell a among the first S segments (its top bits, by multiply-
-  // shift); the cells in the next two segments sit at the same offset xor two further
-  // 18-bit fields of the remix. The fingerprint comes from the key hash itself, so it is
-  // independent of the positions whatever the seed.
-  Cells cells(Hash key, std::uint64_t seed) const noexcept {
-    const std::uint64_t h = detail::remix64(key + seed);
+  // A key's cells and fingerprint all come from one remix h of the key hash with the
+  // build's seed: cell a uniform among the first S segments (the top bits of h, by
+  // multiply-shift); the cells in the next two segments at a's offset xor two further
+  // 18-bit fields of h; the fingerprint from the top bits of h times an odd constant.
+  static std::uint64_t seeded(Hash key, std::uint64_t seed) noexcept { return detail::remix64(key + seed); }
+  Cells cells(std::uint64_t h) const noexcept {
     const std::uint64_t a = detail::fast_range64(h, segment_count_ * segment_length_);
     const std::uint64_t mask = segment_length_ - 1;
     return {a, (a + segment_length_) ^ (h & mask), (a + 2 * segment_length_) ^ ((h >> 18) & mask),
-            (key ^ (key >> 32)) & fingerprint_mask_};
+            (h * 0x9e3779b97f4a7c15ULL) >> fingerprint_shift_};
   }
-  std::uint64_t first_segment(Hash key, std::uint64_t seed) const noexcept {
-    return detail::fast_range64(detail::remix64(key + seed), segment_count_ * segment_length_) / segment_length_;
-  }
+  // Arrays up to this many cells (1 MB of construction state) stay in cache unsorted.
+  static constexpr std::uint64_t kLocalCells = std::uint64_t{1} << 17;
   bool try_build(std::span<const Hash> keys, std::uint64_t seed);
   void size_for(std::uint64_t n, double extra);
 
@@ -88,7 +86,7 @@ class FuseFilter final : public Filter {
   std::uint64_t segment_length_ = 1;   // L, a power of two
   std::uint64_t segment_count_ = 1;    // S: possible start segments; the array has S + 2
   std::uint64_t seed_ = 0;
-  std::uint64_t fingerprint_mask_ = 0;
+  unsigned fingerprint_shift_ = 63;  // 64 − f
   unsigned bits_ = 1;
   std::uint64_t keys_ = 0;  // distinct keys
   unsigned attempts_ = 0;
