@@ -1,0 +1,380 @@
+// The C API (include/hyph/hyph.h) over the C++ one. Every entry point is noexcept and catches
+// everything: no exception crosses into C.
+#include <hyph/hyph.h>
+
+#include <hyph/hyphenator.h>
+
+#include "engine/model.h"
+#include "engine/token_breaks.h"
+#include "patterns/alphabet.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <span>
+#include <string_view>
+#include <vector>
+
+struct hyph_hyphenator {
+  hyph::Hyphenator hyphenator;
+};
+
+namespace {
+
+// The C enums are the C++ ones, number for number.
+static_assert(HYPH_ERROR_IO == static_cast<int>(hyph::ErrorCode::io));
+static_assert(HYPH_ERROR_PARSE == static_cast<int>(hyph::ErrorCode::parse));
+static_assert(HYPH_ERROR_BAD_UTF8 == static_cast<int>(hyph::ErrorCode::bad_utf8));
+static_assert(HYPH_ERROR_UNKNOWN_LANGUAGE == static_cast<int>(hyph::ErrorCode::unknown_language));
+static_assert(HYPH_ERROR_INVALID_ARGUMENT == static_cast<int>(hyph::ErrorCode::invalid_argument));
+static_assert(HYPH_ERROR_BAD_FORMAT == static_cast<int>(hyph::ErrorCode::bad_format));
+static_assert(HYPH_ERROR_CAPACITY == static_cast<int>(hyph::ErrorCode::capacity));
+static_assert(HYPH_FILTER_EXACT == static_cast<int>(hyph::FilterKind::exact));
+static_assert(HYPH_FILTER_BLOOM == static_cast<int>(hyph::FilterKind::bloom));
+static_assert(HYPH_FILTER_BLOCKED_BLOOM == static_cast<int>(hyph::FilterKind::blocked_bloom));
+static_assert(HYPH_FILTER_CUCKOO == static_cast<int>(hyph::FilterKind::cuckoo));
+static_assert(HYPH_FILTER_FUSE == static_cast<int>(hyph::FilterKind::fuse));
+static_assert(HYPH_FORMAT_DETECT == static_cast<int>(hyph::SourceFormat::detect));
+static_assert(HYPH_FORMAT_PATTERN_LIST == static_cast<int>(hyph::SourceFormat::pattern_list));
+static_assert(HYPH_FORMAT_EXCEPTION_LIST == static_cast<int>(hyph::SourceFormat::exception_list));
+static_assert(HYPH_FORMAT_TEX == static_cast<int>(hyph::SourceFormat::tex));
+
+// Handed out when even an error cannot be allocated; hyph_error_free knows not to free it.
+hyph_error out_of_memory_error{HYPH_ERROR_OUT_OF_MEMORY, "out of memory", "", 0, 0};
+
+// Stores a new error in *error (if wanted) and returns its status. Allocates with malloc only,
+// so it cannot throw; if that fails, the static out-of-memory error stands in.
+hyph_status fail(hyph_error** error, hyph_status code, const char* message, const char* file, std::size_t line,
+                 std::size_t column) noexcept {
+  if (!error) return code;
+  const std::size_t message_size = std::strlen(message) + 1;
+  const std::size_t file_size = std::strlen(file) + 1;
+  void* block = std::malloc(sizeof(hyph_error) + message_size + file_size);
+  if (!block) {
+    *error = &out_of_memory_error;
+    return HYPH_ERROR_OUT_OF_MEMORY;
+  }
+  char* strings = static_cast<char*>(block) + sizeof(hyph_error);
+  std::memcpy(strings, message, message_size);
+  std::memcpy(strings + message_size, file, file_size);
+  *error = new (block) hyph_error{code, strings, strings + message_size, line, column};
+  return code;
+}
+
+// Runs `load`, turning whatever it throws into a status and an error. `reading` names the
+// file being read when an exception without a location of its own (an I/O error) comes.
+template <class Load>
+hyph_status guarded(hyph_error** error, const char* const& reading, Load&& load) noexcept {
+  try {
+    load();
+    return HYPH_OK;
+  } catch (const hyph::ParseError& e) {
+    return fail(error, static_cast<hyph_status>(e.code()), e.what(), e.where().file.c_str(), e.where().line,
+                e.where().column);
+  } catch (const hyph::Error& e) {
+    return fail(error, static_cast<hyph_status>(e.code()), e.what(), reading ? reading : "", 0, 0);
+  } catch (const std::bad_alloc&) {
+    return fail(error, HYPH_ERROR_OUT_OF_MEMORY, "out of memory", "", 0, 0);
+  } catch (const std::exception& e) {
+    // Messages are short; a fixed buffer keeps this path free of allocation.
+    char message[512];
+    std::snprintf(message, sizeof message, "internal error: %s", e.what());
+    return fail(error, HYPH_ERROR_INTERNAL, message, "", 0, 0);
+  } catch (...) {
+    return fail(error, HYPH_ERROR_INTERNAL, "internal error: unknown exception", "", 0, 0);
+  }
+}
+
+[[noreturn]] void invalid_argument(const char* what) { throw hyph::Error(hyph::ErrorCode::invalid_argument, what); }
+
+hyph::Settings to_settings(const hyph_settings* in) {
+  hyph_settings defaults;
+  hyph_settings_init(&defaults);
+  const hyph_settings& s = in ? *in : defaults;
+  if (s.filter < HYPH_FILTER_EXACT || s.filter > HYPH_FILTER_FUSE) invalid_argument("unknown filter kind");
+  hyph::Settings out;
+  if (s.left_min != HYPH_MIN_DEFAULT) out.left_min = s.left_min;
+  if (s.right_min != HYPH_MIN_DEFAULT) out.right_min = s.right_min;
+  out.uchyph = s.uchyph;
+  out.exceptions.filter = static_cast<hyph::FilterKind>(s.filter);
+  out.exceptions.fp_rate = s.fp_rate;
+  return out;
+}
+
+// Starts a load: *out is NULL until it succeeds, *error NULL unless it fails.
+void begin(hyph_hyphenator** out, hyph_error** error) {
+  if (error) *error = nullptr;
+  if (!out) invalid_argument("the output pointer is NULL");
+  *out = nullptr;
+}
+
+void check_files(const char* const* files, std::size_t count) {
+  if (count != 0 && !files) invalid_argument("the file list is NULL");
+  for (std::size_t k = 0; k < count; ++k)
+    if (!files[k]) invalid_argument("a file name is NULL");
+}
+
+// Reads files in order; `reading` names the one being read, for I/O errors.
+void read_files(const char* const* files, std::size_t count, std::vector<hyph::Source>& sources, const char*& reading) {
+  for (std::size_t k = 0; k < count; ++k) {
+    reading = files[k];
+    sources.push_back(hyph::Source::file(files[k]));
+  }
+  reading = nullptr;
+}
+
+// Text is cut into tokens at TeX's glue; these are ASCII, so the same test serves UTF-16.
+bool separator16(std::uint16_t unit) noexcept { return unit < 0x80 && hyph::detail::is_word_separator(static_cast<unsigned char>(unit)); }
+
+// ---- UTF-16 -----------------------------------------------------------------------------
+//
+// A UTF-16 token is converted to UTF-8 a piece at a time on the stack and given to the same
+// word rules as UTF-8 text, so the breaks are those of the UTF-8 path by construction. An
+// unpaired surrogate becomes its three-byte generalised-UTF-8 form (ED A0..BF xx), which the
+// strict decoder reads as three invalid bytes: non-letters, as in the UTF-8 path.
+//
+// A token longer than one piece is decided the way TextStream decides long tokens, from what
+// the word rules say more input could change (Pending):
+//   nothing       the breaks stand;
+//   hyphen_check  they stand unless a '-' comes later in the token: scan the rest for one;
+//   word          the word is not complete yet. All bytes before its letters are non-letters
+//                 without a '-', which change nothing if dropped: drop them and read on.
+
+constexpr std::size_t kPiece = 1024;  // UTF-8 bytes converted at a time
+constexpr std::size_t kNotStart = static_cast<std::size_t>(-1);
+// An unfinished word has fewer than 63 letters, each at most 4 bytes.
+constexpr std::size_t kWordTail = hyph::patterns::kMaxLetters * 4;
+static_assert(kPiece >= 2 * kWordTail + 8);
+
+struct Piece {
+  unsigned char bytes[kPiece];
+  std::size_t unit[kPiece + 1];  // UTF-16 index of each code unit's first byte; kNotStart for the others
+  std::size_t length = 0;
+
+  void put(unsigned char byte, std::size_t unit_index) noexcept {
+    unit[length] = unit_index;
+    bytes[length++] = byte;
+  }
+  // Appends the code point at text[pos] (pos < end); returns the units it took.
+  std::size_t append(const std::uint16_t* text, std::size_t pos, std::size_t end) noexcept {
+    const std::uint32_t u = text[pos];
+    std::size_t units = 1;
+    if (u < 0x80) {
+      put(static_cast<unsigned char>(u), pos);
+    } else if (u < 0x800) {
+      put(static_cast<unsigned char>(0xC0 | (u >> 6)), pos);
+      put(static_cast<unsigned char>(0x80 | (u & 0x3F)), kNotStart);
+    } else if (u >= 0xD800 && u <= 0xDBFF && pos + 1 < end && text[pos + 1] >= 0xDC00 && text[pos + 1] <= 0xDFFF) {
+      const std::uint32_t cp = 0x10000 + ((u - 0xD800) << 10) + (text[pos + 1] - 0xDC00u);
+      put(static_cast<unsigned char>(0xF0 | (cp >> 18)), pos);
+      put(static_cast<unsigned char>(0x80 | ((cp >> 12) & 0x3F)), kNotStart);
+      put(static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F)), kNotStart);
+      put(static_cast<unsigned char>(0x80 | (cp & 0x3F)), kNotStart);
+      units = 2;
+    } else {
+      // Three bytes: a BMP code point, or an unpaired surrogate, which the decoder reads as
+      // three one-byte non-letters. No break falls inside either; cutting a piece before the
+      // first byte keeps the decoding of everything after it unchanged.
+      put(static_cast<unsigned char>(0xE0 | (u >> 12)), pos);
+      put(static_cast<unsigned char>(0x80 | ((u >> 6) & 0x3F)), kNotStart);
+      put(static_cast<unsigned char>(0x80 | (u & 0x3F)), kNotStart);
+    }
+    return units;
+  }
+  // Keeps the bytes from `from` (a code-point start) on.
+  void drop_before(std::size_t from) noexcept {
+    std::memmove(bytes, bytes + from, length - from);
+    std::memmove(unit, unit + from, (length - from) * sizeof unit[0]);
+    length -= from;
+  }
+};
+
+// Breaks of the token text[begin, end), written from breaks[total] on while they fit.
+std::size_t token_breaks16(const hyph::detail::Model& model, const std::uint16_t* text, std::size_t begin,
+                           std::size_t end, std::size_t* breaks, std::size_t capacity, std::size_t total) noexcept {
+  Piece piece;
+  hyph::detail::TokenBreaks found;
+  std::size_t pos = begin;
+  for (;;) {
+    while (pos < end && piece.length + 4 <= kPiece) pos += piece.append(text, pos, end);
+    piece.unit[piece.length] = pos;
+    hyph::detail::find_token_breaks(
+        model, std::string_view(reinterpret_cast<const char*>(piece.bytes), piece.length), found, nullptr);
+
+    bool decided = pos == end || found.pending == hyph::detail::Pending::nothing;
+    if (!decided && found.pending == hyph::detail::Pending::hyphen_check) {
+      for (std::size_t k = pos; k < end; ++k)
+        if (text[k] == '-') found.count = 0;
+      decided = true;
+    }
+    if (decided) {
+      for (std::size_t k = 0; k < found.count; ++k)
+        if (total + k < capacity) breaks[total + k] = piece.unit[found.offsets[k]];
+      return found.count;
+    }
+    // Pending::word. Without a letter yet, everything here is a non-letter; with one, the
+    // letters are the last kWordTail bytes at most, and everything before them is.
+    std::size_t cut = piece.length;
+    if (found.saw_letter) {
+      cut = piece.length - kWordTail;
+      while (piece.unit[cut] == kNotStart) --cut;
+    }
+    piece.drop_before(cut);
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* hyph_version(void) noexcept { return HYPH_VERSION_STRING; }
+int hyph_version_number(void) noexcept { return HYPH_VERSION_NUMBER; }
+
+const char* hyph_status_string(hyph_status status) noexcept {
+  switch (status) {
+    case HYPH_OK: return "ok";
+    case HYPH_ERROR_IO: return "I/O error";
+    case HYPH_ERROR_PARSE: return "parse error";
+    case HYPH_ERROR_BAD_UTF8: return "invalid UTF-8";
+    case HYPH_ERROR_UNKNOWN_LANGUAGE: return "unknown language";
+    case HYPH_ERROR_INVALID_ARGUMENT: return "invalid argument";
+    case HYPH_ERROR_BAD_FORMAT: return "bad compiled pattern file";
+    case HYPH_ERROR_CAPACITY: return "capacity exceeded";
+    case HYPH_ERROR_OUT_OF_MEMORY: return "out of memory";
+    case HYPH_ERROR_INTERNAL: return "internal error";
+  }
+  return "unknown status";
+}
+
+void hyph_error_free(hyph_error* error) noexcept {
+  if (error != &out_of_memory_error) std::free(error);
+}
+
+void hyph_settings_init(hyph_settings* settings) noexcept {
+  if (!settings) return;
+  const hyph::Settings defaults;
+  settings->left_min = HYPH_MIN_DEFAULT;
+  settings->right_min = HYPH_MIN_DEFAULT;
+  settings->uchyph = defaults.uchyph;
+  settings->filter = static_cast<hyph_filter_kind>(defaults.exceptions.filter);
+  settings->fp_rate = defaults.exceptions.fp_rate;
+}
+
+hyph_status hyph_load_english(const hyph_settings* settings, const char* const* extra_files, size_t count,
+                              hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    check_files(extra_files, count);
+    const hyph::Settings s = to_settings(settings);
+    std::vector<hyph::Source> extra;
+    read_files(extra_files, count, extra, reading);
+    *out = new hyph_hyphenator{hyph::Hyphenator::english(s, extra)};
+  });
+}
+
+hyph_status hyph_load_files(const char* const* files, size_t count, const hyph_settings* settings,
+                            hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    check_files(files, count);
+    const hyph::Settings s = to_settings(settings);
+    std::vector<hyph::Source> sources;
+    read_files(files, count, sources, reading);
+    *out = new hyph_hyphenator{hyph::Hyphenator::load(sources, s)};
+  });
+}
+
+hyph_status hyph_load_sources(const hyph_source* sources, size_t count, const hyph_settings* settings,
+                              hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (count != 0 && !sources) invalid_argument("the source list is NULL");
+    const hyph::Settings s = to_settings(settings);
+    std::vector<hyph::Source> in;
+    in.reserve(count);
+    for (std::size_t k = 0; k < count; ++k) {
+      const hyph_source& src = sources[k];
+      if (src.length != 0 && !src.bytes) invalid_argument("a source's bytes are NULL");
+      if (src.format < HYPH_FORMAT_DETECT || src.format > HYPH_FORMAT_TEX) invalid_argument("unknown source format");
+      in.push_back(hyph::Source{src.name ? src.name : "(memory)", std::string(src.bytes ? src.bytes : "", src.length),
+                                static_cast<hyph::SourceFormat>(src.format)});
+    }
+    *out = new hyph_hyphenator{hyph::Hyphenator::load(in, s)};
+  });
+}
+
+void hyph_free(hyph_hyphenator* hyphenator) noexcept { delete hyphenator; }
+
+int hyph_left_min(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.mins().left : 0; }
+int hyph_right_min(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.mins().right : 0; }
+int hyph_uchyph(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.uchyph() : 0; }
+size_t hyph_pattern_count(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.pattern_count() : 0; }
+size_t hyph_exception_count(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.exception_count() : 0; }
+
+size_t hyph_hyphenate(const hyph_hyphenator* h, const char* text, size_t length, size_t* breaks, size_t capacity) noexcept {
+  if (!h || !text) return 0;
+  return h->hyphenator.hyphenate(std::string_view(text, length), std::span<std::size_t>(breaks, breaks ? capacity : 0));
+}
+
+size_t hyph_hyphenate_utf16(const hyph_hyphenator* h, const uint16_t* text, size_t length, size_t* breaks,
+                            size_t capacity) noexcept {
+  if (!h || !text) return 0;
+  if (!breaks) capacity = 0;
+  const hyph::detail::Model& model = h->hyphenator.model();
+  std::size_t total = 0;
+  std::size_t i = 0;
+  while (i < length) {
+    if (separator16(text[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < length && !separator16(text[j])) ++j;
+    total += token_breaks16(model, text, i, j, breaks, capacity, total);
+    i = j;
+  }
+  return total;
+}
+
+size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length, const char* marker, char* out,
+                       size_t out_size) noexcept {
+  if (!h || !text) length = 0;
+  if (!marker) marker = "-";
+  if (!out) out_size = 0;
+  const std::size_t marker_length = std::strlen(marker);
+  const std::size_t room = out_size == 0 ? 0 : out_size - 1;  // bytes before the NUL
+  std::size_t written = 0;                                    // of the whole result, fitting or not
+  auto put = [&](const char* bytes, std::size_t n) noexcept {
+    if (written < room) std::memcpy(out + written, bytes, std::min(n, room - written));
+    written += n;
+  };
+
+  hyph::detail::TokenBreaks found;
+  std::size_t i = 0;
+  while (i < length) {
+    std::size_t j = i;
+    while (j < length && hyph::detail::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
+    put(text + i, j - i);
+    i = j;
+    while (j < length && !hyph::detail::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
+    if (j == i) break;
+    hyph::detail::find_token_breaks(h->hyphenator.model(), std::string_view(text + i, j - i), found, nullptr);
+    std::size_t from = 0;
+    for (std::size_t k = 0; k < found.count; ++k) {
+      put(text + i + from, found.offsets[k] - from);
+      put(marker, marker_length);
+      from = found.offsets[k];
+    }
+    put(text + i + from, j - i - from);
+    i = j;
+  }
+  if (out_size != 0) out[std::min(written, room)] = '\0';
+  return written;
+}
+
+}  // extern "C"

@@ -1,0 +1,194 @@
+/* libhyph's C API: TeX-exact Liang hyphenation behind opaque handles. C99 and C++.
+ *
+ *     hyph_hyphenator* h = NULL;
+ *     hyph_error* err = NULL;
+ *     if (hyph_load_english(NULL, NULL, 0, &h, &err) != HYPH_OK) {
+ *       fprintf(stderr, "%s\n", err->message);
+ *       hyph_error_free(err);
+ *       return 1;
+ *     }
+ *     char out[64];
+ *     hyph_hyphenated(h, "hyphenation", 11, "-", out, sizeof out);   // "hy-phen-ation"
+ *     hyph_free(h);
+ *
+ * Ownership: every hyph_hyphenator* a load function gives is the caller's, released with
+ * hyph_free; every hyph_error* is the caller's, released with hyph_error_free. Nothing else
+ * the library returns needs freeing. Strings and buffers passed in are only read during the
+ * call; the library keeps no pointer to them.
+ *
+ * Errors: loading may fail and returns a hyph_status; hyphenating cannot fail.
+ *
+ * Threads: a loaded hyph_hyphenator is immutable. Any number of threads may hyphenate with
+ * the same one at once, without locking; only hyph_free must not overlap its other uses.
+ *
+ * No C++ exception ever leaves a function of this API.
+ *
+ * doc/c-api.md has the details: error reporting, UTF-16 offsets, the settings. */
+#ifndef HYPH_HYPH_H
+#define HYPH_HYPH_H
+
+#include <hyph/export.h>
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#define HYPH_NOEXCEPT noexcept
+#else
+#define HYPH_NOEXCEPT
+#endif
+
+/* ---- Version ------------------------------------------------------------------------ */
+
+#define HYPH_VERSION_MAJOR 0
+#define HYPH_VERSION_MINOR 1
+#define HYPH_VERSION_MICRO 0
+#define HYPH_VERSION_STRING "0.1.0"
+/* One number for comparisons: major * 10000 + minor * 100 + micro. */
+#define HYPH_VERSION_NUMBER (HYPH_VERSION_MAJOR * 10000 + HYPH_VERSION_MINOR * 100 + HYPH_VERSION_MICRO)
+
+/* The version of the library actually linked, e.g. "0.1.0" (the macros give the headers'). */
+HYPH_EXPORT const char* hyph_version(void) HYPH_NOEXCEPT;
+/* The same as one number, as HYPH_VERSION_NUMBER. */
+HYPH_EXPORT int hyph_version_number(void) HYPH_NOEXCEPT;
+
+/* ---- Errors ------------------------------------------------------------------------- */
+
+/* What went wrong. 0 to 99 are the numbers of the C++ API's hyph::ErrorCode, value for value;
+ * 100 and up are the C API's own. */
+typedef enum hyph_status {
+  HYPH_OK = 0,
+  HYPH_ERROR_IO = 1,               /* a file could not be opened or read */
+  HYPH_ERROR_PARSE = 2,            /* malformed pattern or exception source */
+  HYPH_ERROR_BAD_UTF8 = 3,         /* invalid UTF-8 in a pattern or exception source */
+  HYPH_ERROR_UNKNOWN_LANGUAGE = 4, /* no pattern set for the requested language */
+  HYPH_ERROR_INVALID_ARGUMENT = 5, /* an argument or setting out of range, or a NULL that may not be */
+  HYPH_ERROR_BAD_FORMAT = 6,       /* a corrupt or truncated compiled pattern file */
+  HYPH_ERROR_CAPACITY = 7,         /* a data structure could not hold what was asked of it */
+  HYPH_ERROR_OUT_OF_MEMORY = 100,  /* memory ran out */
+  HYPH_ERROR_INTERNAL = 101        /* a bug in libhyph: please report it with the message */
+} hyph_status;
+
+/* A short English name of a status: "ok", "I/O error", "parse error"... Never NULL; static. */
+HYPH_EXPORT const char* hyph_status_string(hyph_status status) HYPH_NOEXCEPT;
+
+/* Why a load failed, allocated by the library for the caller, who frees it with
+ * hyph_error_free. The strings live as long as the hyph_error. */
+typedef struct hyph_error {
+  hyph_status code;    /* equal to the status the failing function returned */
+  const char* message; /* one line, ready to print: "file:line:column: reason" where known */
+  const char* file;    /* the file or source name the error is in; "" if none applies */
+  size_t line;         /* from 1; 0 if unknown */
+  size_t column;       /* from 1, in code points; 0 if unknown */
+} hyph_error;
+
+/* Frees an error; NULL is allowed. */
+HYPH_EXPORT void hyph_error_free(hyph_error* error) HYPH_NOEXCEPT;
+
+/* ---- Loading ------------------------------------------------------------------------ */
+
+/* An immutable, thread-safe hyphenator. Opaque. */
+typedef struct hyph_hyphenator hyph_hyphenator;
+
+/* hyph_settings.left_min / right_min value meaning "the language's own" (en-us: 2 and 3). */
+#define HYPH_MIN_DEFAULT INT_MIN
+
+/* The exception list's pre-check. Every choice gives the same hyphenation; they differ only
+ * in memory and speed (see README, hyphenate --filter). Same order as hyph::FilterKind. */
+typedef enum hyph_filter_kind {
+  HYPH_FILTER_EXACT = 0,         /* none: every word probes the exact hash store */
+  HYPH_FILTER_BLOOM = 1,         /* Bloom filter */
+  HYPH_FILTER_BLOCKED_BLOOM = 2, /* Bloom filter with one 64-byte block per key */
+  HYPH_FILTER_CUCKOO = 3,        /* cuckoo filter */
+  HYPH_FILTER_FUSE = 4           /* binary fuse filter */
+} hyph_filter_kind;
+
+/* What a load can be told. Always start from hyph_settings_init: later versions may add
+ * fields, which it sets to their defaults. Passing NULL instead of settings means defaults. */
+typedef struct hyph_settings {
+  int left_min;            /* TeX's \lefthyphenmin; below 1 acts as 1. HYPH_MIN_DEFAULT: the language's */
+  int right_min;           /* TeX's \righthyphenmin; likewise */
+  int uchyph;              /* TeX's \uchyph: if <= 0, words whose first letter is upper case are left alone. Default 1 */
+  int filter;              /* a hyph_filter_kind; default HYPH_FILTER_EXACT */
+  double fp_rate;          /* the filter's target false-positive rate, 0 < fp_rate < 1; default 0.01 */
+} hyph_settings;
+
+/* Sets every field to its default. */
+HYPH_EXPORT void hyph_settings_init(hyph_settings* settings) HYPH_NOEXCEPT;
+
+/* How a source's bytes are to be read. Same order as hyph::SourceFormat. */
+typedef enum hyph_format {
+  HYPH_FORMAT_DETECT = 0,         /* from the name: *.pat.txt, *.hyp.txt, *.tex; else from the content */
+  HYPH_FORMAT_PATTERN_LIST = 1,   /* hyph-utf8 hyph-*.pat.txt */
+  HYPH_FORMAT_EXCEPTION_LIST = 2, /* hyph-utf8 hyph-*.hyp.txt */
+  HYPH_FORMAT_TEX = 3             /* TeX source with \patterns{...} and/or \hyphenation{...} */
+} hyph_format;
+
+/* A pattern or exception source in memory. `name` is used in error messages only. */
+typedef struct hyph_source {
+  const char* name;  /* NUL-terminated; NULL means "(memory)" */
+  const char* bytes; /* need not be NUL-terminated; may be NULL if length is 0 */
+  size_t length;
+  int format;        /* a hyph_format */
+} hyph_source;
+
+/* Every load function below: on success returns HYPH_OK and stores a new hyphenator in *out.
+ * On failure returns the status, stores NULL in *out and, if `error` is not NULL, a new
+ * hyph_error in *error (NULL on success). `out` may not be NULL. Sources are read in order, as
+ * TeX reads them: a later exception replaces an earlier one for the same word. */
+
+/* US English exactly as plain TeX: Knuth's hyphen.tex (embedded in the library), then the
+ * `count` files of `extra_files` (e.g. the hyphenex list ushyphex.tex), format detected. */
+HYPH_EXPORT hyph_status hyph_load_english(const hyph_settings* settings, const char* const* extra_files, size_t count,
+                                          hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
+
+/* Pattern and exception files (*.pat.txt, *.hyp.txt, TeX files), format detected. */
+HYPH_EXPORT hyph_status hyph_load_files(const char* const* files, size_t count, const hyph_settings* settings,
+                                        hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
+
+/* Sources already in memory. */
+HYPH_EXPORT hyph_status hyph_load_sources(const hyph_source* sources, size_t count, const hyph_settings* settings,
+                                          hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
+
+/* Frees a hyphenator; NULL is allowed. No other call may be using it. */
+HYPH_EXPORT void hyph_free(hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+
+/* What was loaded: the minimums in force (after TeX's clamping to 1..63), \uchyph, counts. */
+HYPH_EXPORT int hyph_left_min(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT int hyph_right_min(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT int hyph_uchyph(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT size_t hyph_pattern_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT size_t hyph_exception_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+
+/* ---- Hyphenating -------------------------------------------------------------------- */
+/* The text is any bytes (any code units): white space separates words as TeX's glue does,
+ * and each word is treated as TeX treats a word after glue (README, "What is a word").
+ * These functions never fail and never allocate. `text` may be NULL if `length` is 0. */
+
+/* The byte offsets into `text` (UTF-8, `length` bytes) where TeX would allow a break, in
+ * increasing order. Writes the first `capacity` of them to `breaks` (which may be NULL if
+ * capacity is 0) and returns how many there are in all, like snprintf: if the result is
+ * larger than capacity, call again with a larger buffer. `length` breaks always suffice. */
+HYPH_EXPORT size_t hyph_hyphenate(const hyph_hyphenator* hyphenator, const char* text, size_t length,
+                                  size_t* breaks, size_t capacity) HYPH_NOEXCEPT;
+
+/* The same for UTF-16 text of `length` code units, with offsets in code units: the breaks
+ * are exactly those of hyph_hyphenate on the same text in UTF-8. An unpaired surrogate is a
+ * non-letter, as invalid UTF-8 is. Native byte order; from C++, a char16_t* may be cast. */
+HYPH_EXPORT size_t hyph_hyphenate_utf16(const hyph_hyphenator* hyphenator, const uint16_t* text, size_t length,
+                                        size_t* breaks, size_t capacity) HYPH_NOEXCEPT;
+
+/* Writes `text` (UTF-8, `length` bytes) with `marker` (NUL-terminated; NULL means "-")
+ * inserted at every break into `out`, like snprintf: returns the length of the whole result
+ * without a terminating NUL; writes at most out_size bytes, the last of them a NUL (nothing
+ * if out_size is 0). The result is complete if the returned length is less than out_size. */
+HYPH_EXPORT size_t hyph_hyphenated(const hyph_hyphenator* hyphenator, const char* text, size_t length,
+                                   const char* marker, char* out, size_t out_size) HYPH_NOEXCEPT;
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* HYPH_HYPH_H */

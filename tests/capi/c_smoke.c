@@ -1,0 +1,79 @@
+/* The C API from C99: the header compiles as C with every warning, and the basic calls work.
+ * Exit status 0 if every check passed. */
+#include <hyph/hyph.h>
+
+#include <stdio.h>
+#include <string.h>
+
+static int failures = 0;
+
+#define CHECK(cond)                                                   \
+  do {                                                                \
+    if (!(cond)) {                                                    \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                     \
+    }                                                                 \
+  } while (0)
+
+int main(void) {
+  hyph_hyphenator* h = NULL;
+  hyph_error* err = NULL;
+  hyph_settings settings;
+  char out[64];
+  size_t breaks[8];
+  size_t n;
+  static const uint16_t text16[] = {0xD83D, 0xDE00, 'h', 'y', 'p', 'h', 'e', 'n', 'a', 't', 'i', 'o', 'n', 0xDC00};
+  hyph_source bad;
+
+  CHECK(strcmp(hyph_version(), HYPH_VERSION_STRING) == 0);
+  CHECK(hyph_version_number() == HYPH_VERSION_NUMBER);
+
+  /* The embedded English, default settings. */
+  CHECK(hyph_load_english(NULL, NULL, 0, &h, &err) == HYPH_OK);
+  CHECK(err == NULL);
+  if (!h) return 1;
+  n = hyph_hyphenate(h, "hyphenation", 11, breaks, 8);
+  CHECK(n == 2 && breaks[0] == 2 && breaks[1] == 6);
+  CHECK(hyph_hyphenated(h, "typeset paragraphs", 18, "-", out, sizeof out) == 20);
+  CHECK(strcmp(out, "type-set para-graphs") == 0);
+  CHECK(hyph_hyphenated(h, "hyphenation", 11, "-", out, 5) == 13); /* too small: truncated */
+  CHECK(strcmp(out, "hy-p") == 0);
+  /* UTF-16: an emoji (two units) before the word, an unpaired surrogate after it. */
+  n = hyph_hyphenate_utf16(h, text16, sizeof text16 / sizeof text16[0], breaks, 8);
+  CHECK(n == 2 && breaks[0] == 4 && breaks[1] == 8);
+  hyph_free(h);
+  h = NULL;
+
+  /* Settings: minimums 1 and 1. */
+  hyph_settings_init(&settings);
+  CHECK(settings.left_min == HYPH_MIN_DEFAULT);
+  settings.left_min = 1;
+  settings.right_min = 1;
+  settings.filter = HYPH_FILTER_BLOOM;
+  CHECK(hyph_load_english(&settings, NULL, 0, &h, NULL) == HYPH_OK);
+  CHECK(hyph_left_min(h) == 1);
+  CHECK(hyph_hyphenated(h, "hyphenation", 11, "=", out, sizeof out) == 13);
+  CHECK(strcmp(out, "hy=phen=ation") == 0);
+  hyph_free(h);
+  h = NULL;
+
+  /* An error with its location. */
+  bad.name = "bad.pat.txt";
+  bad.bytes = "ab\nc12d\n";
+  bad.length = strlen(bad.bytes);
+  bad.format = HYPH_FORMAT_DETECT;
+  CHECK(hyph_load_sources(&bad, 1, NULL, &h, &err) == HYPH_ERROR_PARSE);
+  CHECK(h == NULL);
+  CHECK(err != NULL);
+  if (err) {
+    CHECK(err->code == HYPH_ERROR_PARSE);
+    CHECK(strcmp(err->file, "bad.pat.txt") == 0);
+    CHECK(err->line == 2 && err->column == 3);
+    CHECK(strncmp(err->message, "bad.pat.txt:2:3: ", 17) == 0);
+    hyph_error_free(err);
+  }
+  CHECK(strcmp(hyph_status_string(HYPH_ERROR_IO), "I/O error") == 0);
+
+  if (failures == 0) printf("c-smoke: all checks passed\n");
+  return failures == 0 ? 0 : 1;
+}
