@@ -48,13 +48,19 @@ unsigned CuckooTable::count(std::uint64_t bucket, std::uint32_t fp) const noexce
   return n;
 }
 
-bool CuckooTable::insert(Hash key, detail::SplitMix64& rng) {
-  if (full()) return false;
+CuckooTable::Insert CuckooTable::insert(Hash key, detail::SplitMix64& rng) {
+  if (full()) return Insert::full;
   std::uint32_t fp = fingerprint(key);
   const std::uint64_t i1 = primary(key);
   const std::uint64_t i2 = alternate(i1, fp);
+  if (place(i1, fp) || place(i2, fp)) {
+    ++stored_;
+    return Insert::stored;
+  }
+  // Both buckets are full. If they hold nothing but this fingerprint (8 copies, or 4 when
+  // i1 == i2), a kick could only swap copies around.
+  if (count(i1, fp) + (i2 != i1 ? count(i2, fp) : 0) == (i2 != i1 ? 2 : 1) * kSlots) return Insert::saturated;
   ++stored_;
-  if (place(i1, fp) || place(i2, fp)) return true;
   // Random walk: evict a random slot's fingerprint to its other bucket, and so on. Every
   // fingerprint moved stays within its own bucket pair, so nothing is ever lost; if the
   // chain is too long, the last homeless fingerprint waits in the victim slot (checked by
@@ -68,7 +74,7 @@ bool CuckooTable::insert(Hash key, detail::SplitMix64& rng) {
       const std::uint32_t resident = slot(bucket, s);
       if (place(alternate(bucket, resident), resident)) {
         set_slot(bucket, s, fp);
-        return true;
+        return Insert::stored;
       }
     }
     const unsigned s = static_cast<unsigned>(rng.next() & (kSlots - 1));
@@ -76,11 +82,11 @@ bool CuckooTable::insert(Hash key, detail::SplitMix64& rng) {
     set_slot(bucket, s, fp);
     fp = evicted;
     bucket = alternate(bucket, fp);
-    if (place(bucket, fp)) return true;
+    if (place(bucket, fp)) return Insert::stored;
   }
   victim_fp_ = fp;
   victim_bucket_ = bucket;
-  return true;
+  return Insert::stored;
 }
 
 bool CuckooTable::erase(Hash key) {
@@ -100,20 +106,6 @@ bool CuckooTable::erase(Hash key) {
     return true;
   }
   return false;
-}
-
-unsigned CuckooTable::copies(Hash key) const noexcept {
-  const std::uint32_t fp = fingerprint(key);
-  const std::uint64_t i1 = primary(key);
-  const std::uint64_t i2 = alternate(i1, fp);
-  unsigned n = count(i1, fp) + (i2 != i1 ? count(i2, fp) : 0);
-  n += victim_fp_ == fp && (victim_bucket_ == i1 || victim_bucket_ == i2);
-  return n;
-}
-
-unsigned CuckooTable::copy_limit(Hash key) const noexcept {
-  const std::uint64_t i1 = primary(key);
-  return alternate(i1, fingerprint(key)) == i1 ? kSlots : 2 * kSlots;
 }
 
 double CuckooTable::expected_fp_rate() const noexcept {
@@ -178,9 +170,9 @@ CuckooFilter::CuckooFilter(std::span<const Hash> keys, double fp_rate) : CuckooF
 }
 
 void CuckooFilter::insert(Hash key) {
-  // The side set takes the key if its buckets hold nothing but its fingerprint already (a
-  // kick could only swap copies around) or if the table is full.
-  if (table_.copies(key) >= table_.copy_limit(key) || !table_.insert(key, rng_)) overflow_.add(key);
+  // The side set takes the key if the table is full or the key's buckets hold nothing but
+  // its fingerprint already.
+  if (table_.insert(key, rng_) != CuckooTable::Insert::stored) overflow_.add(key);
 }
 
 bool CuckooFilter::erase(Hash key) { return overflow_.remove(key) || table_.erase(key); }

@@ -98,14 +98,15 @@ class CuckooTable {
     return found;
   }
 
-  /// Stores one copy of key's fingerprint, kicking others along; false (and no change)
-  /// if the table is full, i.e. its victim slot is taken.
-  bool insert(Hash key, detail::SplitMix64& rng);
+  enum class Insert {
+    stored,     ///< one more copy of the fingerprint is in the table (or its victim slot)
+    full,       ///< nothing changed: the victim slot is taken
+    saturated,  ///< nothing changed: the key's buckets hold only copies of its fingerprint
+  };
+  /// Stores one copy of key's fingerprint, kicking others along.
+  Insert insert(Hash key, detail::SplitMix64& rng);
   /// Removes one copy of key's fingerprint; false if there is none.
   bool erase(Hash key);
-  /// Copies of key's fingerprint in its buckets, and how many the two buckets can hold.
-  unsigned copies(Hash key) const noexcept;
-  unsigned copy_limit(Hash key) const noexcept;
 
   bool full() const noexcept { return victim_fp_ != 0; }
   std::uint64_t buckets() const noexcept { return buckets_; }
