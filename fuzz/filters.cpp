@@ -1,0 +1,172 @@
+// Fuzz target: every filter backend, built from keys and then (if it can) inserted into and
+// erased from, checked against a std::unordered_multiset of the keys it should hold: no
+// false negatives, ever. Input:
+//   byte 0: the kind (bloom, blocked-bloom, cuckoo, fuse; exact must give no filter)
+//   byte 1: the target false-positive rate, including invalid ones (0, 1, NaN, ...)
+//   byte 2: n, the number of 8-byte keys that follow, to build from (duplicates allowed)
+//   then operations, one byte each plus operands:
+//     0 insert a new 8-byte key          1 insert again a held key (1-byte index)
+//     2 erase a held key (1-byte index)  3 erase an 8-byte key never inserted
+//     4 insert a burst of 1..1024 keys made from a 1-byte seed (a table fills, spills)
+//     5 insert one held key 1..64 times (a fingerprint class overflows)
+//     6 erase a burst of held keys       7 check every held key
+#include "fuzz_support.h"
+
+#include "filters/filter.h"
+
+#include <cmath>
+#include <limits>
+#include <unordered_set>
+
+namespace {
+
+using hyph::filters::Hash;
+
+struct Reader {
+  const std::uint8_t* p;
+  const std::uint8_t* end;
+  bool more() const { return p < end; }
+  std::uint8_t byte() { return p < end ? *p++ : 0; }
+  Hash key() {
+    Hash k = 0;
+    for (int i = 0; i < 8; ++i) k = k << 8 | byte();
+    return k;
+  }
+};
+
+// The keys that should be present, as a multiset and as a list to pick from.
+struct Reference {
+  std::unordered_multiset<Hash> set;
+  std::vector<Hash> list;
+  void insert(Hash k) {
+    set.insert(k);
+    list.push_back(k);
+  }
+  Hash take(std::size_t i) {
+    const Hash k = list[i];
+    list[i] = list.back();
+    list.pop_back();
+    set.erase(set.find(k));
+    return k;
+  }
+};
+
+void check_all(const hyph::filters::Filter& f, const Reference& ref, const char* when) {
+  for (Hash k : ref.list) FUZZ_CHECK(f.maybe_contains(k), "false negative for key %016llx %s", static_cast<unsigned long long>(k), when);
+}
+
+Hash burst_key(std::uint8_t seed, unsigned i) {
+  std::uint64_t z = seed * 0x9e3779b97f4a7c15ULL + i * 0xbf58476d1ce4e5b9ULL + 1;
+  z = (z ^ (z >> 31)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 29);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  Reader in{data, data + size};
+  constexpr hyph::FilterKind kKinds[] = {hyph::FilterKind::bloom, hyph::FilterKind::blocked_bloom,
+                                         hyph::FilterKind::cuckoo, hyph::FilterKind::fuse, hyph::FilterKind::exact};
+  const hyph::FilterKind kind = kKinds[in.byte() % 5];
+  const std::uint8_t rate_byte = in.byte();
+  double fp_rate;
+  switch (rate_byte) {
+    case 0: fp_rate = 0; break;
+    case 1: fp_rate = 1; break;
+    case 2: fp_rate = -0.5; break;
+    case 3: fp_rate = std::numeric_limits<double>::quiet_NaN(); break;
+    case 4: fp_rate = std::numeric_limits<double>::infinity(); break;
+    case 5: fp_rate = std::numeric_limits<double>::denorm_min(); break;
+    case 6: fp_rate = 1 - 1e-12; break;
+    default: fp_rate = std::ldexp(1.0, -static_cast<int>(rate_byte % 31) - 1); break;  // 2^-1 .. 2^-31
+  }
+  const bool valid_rate = fp_rate > 0 && fp_rate < 1;
+
+  Reference ref;
+  std::vector<Hash> initial;
+  for (unsigned n = in.byte(); n > 0 && in.more(); --n) initial.push_back(in.key());
+  for (Hash k : initial) ref.insert(k);
+
+  std::unique_ptr<hyph::filters::Filter> filter;
+  try {
+    filter = hyph::filters::make_filter(kind, initial, fp_rate);
+  } catch (const hyph::Error& e) {
+    FUZZ_CHECK(!valid_rate && e.code() == hyph::ErrorCode::invalid_argument, "rate %g: %s", fp_rate, e.what());
+    return 0;
+  }
+  FUZZ_CHECK(valid_rate, "rate %g accepted", fp_rate);
+  if (kind == hyph::FilterKind::exact) {
+    FUZZ_CHECK(filter == nullptr, "make_filter(exact) gave a filter");
+    return 0;
+  }
+  FUZZ_CHECK(filter != nullptr, "make_filter(%d) gave no filter", static_cast<int>(kind));
+  check_all(*filter, ref, "after build");
+  const hyph::FilterDescription d = filter->describe();
+  FUZZ_CHECK(!d.name.empty() && std::isfinite(d.bits_per_key), "describe(): '%s', %g bits per key", d.name.c_str(), d.bits_per_key);
+  const double expected = filter->expected_fp_rate();
+  FUZZ_CHECK(expected >= 0 && expected <= 1, "expected_fp_rate() %g", expected);
+
+  auto* mutable_filter = dynamic_cast<hyph::filters::MutableFilter*>(filter.get());
+  if (!mutable_filter) return 0;
+  hyph::filters::MutableFilter& f = *mutable_filter;
+  while (in.more()) {
+    switch (in.byte() % 8) {
+      case 0: {
+        const Hash k = in.key();
+        f.insert(k);
+        ref.insert(k);
+        FUZZ_CHECK(f.maybe_contains(k), "inserted key %016llx not found", static_cast<unsigned long long>(k));
+        break;
+      }
+      case 1:
+        if (!ref.list.empty()) {
+          const Hash k = ref.list[in.byte() % ref.list.size()];
+          f.insert(k);
+          ref.insert(k);
+        }
+        break;
+      case 2:
+        if (!ref.list.empty()) {
+          const Hash k = ref.take(in.byte() % ref.list.size());
+          FUZZ_CHECK(f.erase(k), "erase of a held key %016llx failed", static_cast<unsigned long long>(k));
+        }
+        break;
+      case 3: {
+        // Erasing a key never inserted may remove another key's fingerprint unless the
+        // filter holds no trace of it; then it must fail and change nothing.
+        const Hash k = in.key();
+        if (!ref.set.contains(k) && !f.maybe_contains(k)) FUZZ_CHECK(!f.erase(k), "erase of an absent key succeeded");
+        break;
+      }
+      case 4: {
+        const std::uint8_t seed = in.byte();
+        const unsigned n = 1 + (in.byte() * 4u + seed) % 1024;
+        for (unsigned i = 0; i < n; ++i) {
+          f.insert(burst_key(seed, i));
+          ref.insert(burst_key(seed, i));
+        }
+        break;
+      }
+      case 5:
+        if (!ref.list.empty()) {
+          const Hash k = ref.list[in.byte() % ref.list.size()];
+          for (unsigned n = 1 + in.byte() % 64; n > 0; --n) {
+            f.insert(k);
+            ref.insert(k);
+          }
+        }
+        break;
+      case 6:
+        for (unsigned n = in.byte(); n > 0 && !ref.list.empty(); --n) {
+          const Hash k = ref.take((n * 7919u) % ref.list.size());
+          FUZZ_CHECK(f.erase(k), "erase of a held key %016llx failed", static_cast<unsigned long long>(k));
+        }
+        break;
+      case 7:
+        check_all(f, ref, "at a check");
+        break;
+    }
+  }
+  check_all(f, ref, "at the end");
+  return 0;
+}

@@ -1,0 +1,19 @@
+// Fuzz target: hyph-utf8 *.pat.txt pattern lists. The input is the file. A load either
+// fails with ParseError/Error or gives a hyphenator that agrees with naive Liang on words
+// made of the patterns' letters.
+#include "fuzz_support.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const hyph::Source source{"fuzz.pat.txt", std::string(fuzz::as_text(data, size)), hyph::SourceFormat::pattern_list};
+  hyph::Settings settings;
+  // Small minimums show the most breaks; the input's length varies them a little.
+  settings.left_min = static_cast<int>(size % 3);
+  settings.right_min = static_cast<int>(size / 3 % 3);
+  std::optional<hyph::Hyphenator> h;
+  if (!fuzz::try_load(source, settings, h)) return 0;
+  const hyph::patterns::ParsedSource parsed = hyph::patterns::read_source(source);
+  FUZZ_CHECK(h->pattern_count() == parsed.patterns.size(), "%zu patterns loaded, %zu read", h->pattern_count(),
+             parsed.patterns.size());
+  fuzz::check_words_of(*h, std::span(&parsed, 1));
+  return 0;
+}

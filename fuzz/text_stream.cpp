@@ -1,0 +1,147 @@
+// Fuzz target: the running-text pipeline. Input: a 3-byte header, then the text.
+//   byte 0: which hyphenator (plain TeX, or plain TeX + hyphenex behind each filter kind)
+//           and which marker (a byte absent from the text, the empty string, U+00AD)
+//   byte 1: seed of the random chunking and flushes
+//   byte 2: if >= 0xF0, a slice of the text is repeated past 64 KiB, so that short inputs
+//           reach the long-token paths of TextStream (passthrough, spilling to a file)
+// Properties: TextStream fed in random pieces gives exactly Hyphenator::hyphenated();
+// that is the text plus markers at the offsets hyphenate() reports; removing the markers
+// gives the text back; every filter gives the same output as the exact store.
+#include "fuzz_support.h"
+
+#include <hyph/text_stream.h>
+
+#include <algorithm>
+#include <array>
+
+namespace {
+
+constexpr hyph::FilterKind kKinds[] = {hyph::FilterKind::exact, hyph::FilterKind::bloom, hyph::FilterKind::blocked_bloom,
+                                       hyph::FilterKind::cuckoo, hyph::FilterKind::fuse};
+
+// 0: plain TeX; 1..5: plain TeX with hyphenex behind each filter kind (1 = exact).
+const std::array<hyph::Hyphenator, 6>& hyphenators() {
+  static const std::array<hyph::Hyphenator, 6> all = [] {
+    const std::vector<hyph::Source> hyphenex{hyph::Source::file(HYPH_SOURCE_DIR "/patterns/data/ushyphex.tex")};
+    auto with = [&](hyph::FilterKind kind) {
+      hyph::Settings s;
+      s.exceptions.filter = kind;
+      return hyph::Hyphenator::english(s, hyphenex);
+    };
+    return std::array<hyph::Hyphenator, 6>{hyph::Hyphenator::english(), with(kKinds[0]), with(kKinds[1]),
+                                           with(kKinds[2]),             with(kKinds[3]), with(kKinds[4])};
+  }();
+  return all;
+}
+
+struct SplitMix {
+  std::uint64_t state;
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::uint8_t header[3] = {0, 0, 0};
+  const std::size_t skip = std::min<std::size_t>(size, 3);
+  std::copy(data, data + skip, header);
+  std::string text(fuzz::as_text(data + skip, size - skip));
+
+  if (header[2] >= 0xF0 && !text.empty()) {
+    const std::size_t a = text.size() * (header[2] & 7) / 8;
+    const std::size_t b = a + 1 + (text.size() - a - 1) * ((header[2] >> 3) & 1) / 2;
+    const std::string middle = text.substr(a, b - a);
+    std::string grown = text.substr(0, b);
+    while (grown.size() < (std::size_t{1} << 16) + 4096) grown += middle;
+    grown += text.substr(b);
+    text = std::move(grown);
+  }
+
+  const hyph::Hyphenator& h = hyphenators()[header[0] % 6];
+  std::string marker;
+  bool marker_absent = false;
+  switch (header[0] / 6 % 3) {
+    case 0: {
+      bool seen[256] = {};
+      for (unsigned char c : text) seen[c] = true;
+      int absent = -1;
+      for (unsigned k = 0; k < 256 && absent < 0; ++k)
+        if (!seen[(k + header[1]) & 0xFF]) absent = static_cast<int>((k + header[1]) & 0xFF);
+      marker_absent = absent >= 0;
+      marker = marker_absent ? std::string{static_cast<char>(absent)} : std::string("\xC2\xAD");
+      break;
+    }
+    case 1: break;  // the empty marker
+    default: marker = "\xC2\xAD"; break;
+  }
+
+  // The whole-text answer and its breaks.
+  const std::string whole = h.hyphenated(text, marker);
+  std::vector<std::size_t> breaks(text.size() + 1);
+  const std::size_t count = h.hyphenate(text, breaks);
+  FUZZ_CHECK(count <= text.size(), "%zu breaks in %zu bytes", count, text.size());
+  breaks.resize(count);
+  std::string rebuilt;
+  std::size_t from = 0;
+  for (std::size_t b : breaks) {
+    FUZZ_CHECK(b > from, "breaks not increasing: %zu after %zu", b, from);
+    FUZZ_CHECK(b < text.size(), "break %zu at or past the end (%zu bytes)", b, text.size());
+    rebuilt.append(text, from, b - from).append(marker);
+    from = b;
+  }
+  rebuilt.append(text, from);
+  FUZZ_CHECK(rebuilt == whole, "hyphenated() is not the text with markers at hyphenate()'s offsets");
+
+  // A short output span: the same total, the same first offsets, nothing written past it.
+  if (count > 0) {
+    std::vector<std::size_t> few(count / 2 + 1, SIZE_MAX);
+    few.push_back(12345);  // guard, outside the span passed
+    const std::size_t again = h.hyphenate(text, std::span(few.data(), count / 2));
+    FUZZ_CHECK(again == count, "count %zu with a short span, %zu with a long one", again, count);
+    FUZZ_CHECK(std::equal(few.begin(), few.begin() + static_cast<std::ptrdiff_t>(count / 2), breaks.begin()),
+               "first offsets differ with a short span");
+    FUZZ_CHECK(few[count / 2] == SIZE_MAX && few.back() == 12345, "hyphenate() wrote past its span");
+  }
+
+  // Streamed in random pieces, with random flushes.
+  std::string streamed;
+  {
+    hyph::TextStream stream(h, marker, [&](std::string_view bytes) { streamed.append(bytes); });
+    SplitMix rng{header[1] * 0x100000001b3ULL + text.size()};
+    for (std::size_t i = 0; i < text.size();) {
+      const std::uint64_t r = rng.next();
+      std::size_t n;
+      switch (r & 7) {
+        case 0: n = 0; break;
+        case 1: n = (r >> 8) % 70000; break;
+        case 2: n = (r >> 8) % 300; break;
+        default: n = 1 + (r >> 8) % 16; break;
+      }
+      n = std::min(n, text.size() - i);
+      stream.write(std::string_view(text).substr(i, n));
+      i += n;
+      if ((r >> 40) % 13 == 0) stream.flush();
+    }
+    stream.finish();
+  }
+  FUZZ_CHECK(streamed == whole, "TextStream output (%zu bytes) differs from hyphenated() (%zu bytes)", streamed.size(),
+             whole.size());
+  if (marker_absent) {
+    std::string back = streamed;
+    std::erase(back, marker[0]);
+    FUZZ_CHECK(back == text, "removing the markers does not give the text back");
+  }
+
+  // Every filter answers as the exact store does.
+  if (header[0] % 6 > 1) {
+    const std::string exact = hyphenators()[1].hyphenated(text, marker);
+    FUZZ_CHECK(exact == whole, "filter %s differs from the exact store",
+               std::string(hyph::to_string(kKinds[header[0] % 6 - 1])).c_str());
+  }
+  return 0;
+}
