@@ -71,6 +71,7 @@ std::string Hyphenator::hyphenated(std::string_view text, std::string_view marke
 
 HyphenMins Hyphenator::mins() const noexcept { return model_->mins; }
 int Hyphenator::uchyph() const noexcept { return model_->uchyph; }
+LetterPolicy Hyphenator::letters() const noexcept { return model_->letters; }
 std::size_t Hyphenator::pattern_count() const noexcept { return model_->automaton.pattern_count(); }
 std::size_t Hyphenator::exception_count() const noexcept { return model_->exceptions.store().size(); }
 FilterDescription Hyphenator::filter() const { return model_->exceptions.describe(); }

@@ -23,7 +23,8 @@ std::shared_ptr<const Model> build_model(std::span<const Source> sources, const 
   parsed.reserve(sources.size());
   for (const Source& s : sources) parsed.push_back(patterns::read_source(s));
 
-  auto alphabet = patterns::Alphabet::from(parsed);
+  const LetterPolicy letters = settings.letters.value_or(LetterPolicy::pattern_letters);
+  auto alphabet = patterns::Alphabet::from(parsed, letters);
   auto automaton = patterns::Automaton::build(parsed, alphabet);
   auto store = std::make_unique<filters::MemoryStore>();
   for (const auto& p : parsed)
@@ -36,6 +37,8 @@ std::shared_ptr<const Model> build_model(std::span<const Source> sources, const 
       filters::ExceptionIndex(std::move(store), settings.exceptions),
       HyphenMins{norm_min(settings.left_min.value_or(defaults.left)), norm_min(settings.right_min.value_or(defaults.right))},
       settings.uchyph,
+      letters,
+      letters == LetterPolicy::unicode,
   });
 }
 

@@ -15,6 +15,9 @@ struct Model {
   filters::ExceptionIndex exceptions;
   HyphenMins mins;  // already normalised to 1..63 as TeX's norm_min does
   int uchyph = 1;
+  LetterPolicy letters = LetterPolicy::pattern_letters;
+  // U+2013 and U+2014 act like an explicit '-' (XeTeX's \XeTeXdashbreakstate=1): unicode policy.
+  bool dash_hyphens = false;
 };
 
 /// Builds a model from sources read in order (TeX: later exceptions replace earlier ones).

@@ -48,6 +48,8 @@ struct TextStream::State {
   std::size_t next_look = kLongToken;
   detail::TokenBreaks held;     // the token's breaks while spilling
   std::FILE* spill = nullptr;  // the tail of a spilling token
+  std::uint32_t recent = 0;     // while spilling: the token's last three bytes, to see a dash
+                                // (U+2013/U+2014) whose bytes come in different writes
   std::string out;
 
   ~State() {
@@ -104,6 +106,9 @@ struct TextStream::State {
         spill = std::tmpfile();
         if (!spill) temporary_file_failed();
         mode = Mode::spilling;
+        recent = 0;
+        for (std::size_t k = token.size() >= 3 ? token.size() - 3 : 0; k < token.size(); ++k)
+          recent = (recent << 8 | static_cast<unsigned char>(token[k])) & 0xFFFFFF;
         return;
     }
   }
@@ -147,16 +152,27 @@ struct TextStream::State {
           if (j < n) mode = Mode::normal;
           i = j;
           break;
-        case Mode::spilling:
-          while (j < n && !separator_at(j) && bytes[j] != '-') ++j;
+        case Mode::spilling: {
+          // Up to white space or an explicit hyphen: '-', or (dash_hyphens) the last byte of
+          // an en or em dash, whose first bytes may already be in the spill file.
+          const bool dashes = hyphenator.model().dash_hyphens;
+          bool hyphen_came = false;
+          for (; j < n && !separator_at(j); ++j) {
+            const auto b = static_cast<unsigned char>(bytes[j]);
+            recent = (recent << 8 | b) & 0xFFFFFF;
+            if (b == '-' || (dashes && (recent == 0xE28093 || recent == 0xE28094))) {
+              hyphen_came = true;
+              break;
+            }
+          }
           if (j > i && std::fwrite(bytes.data() + i, 1, j - i, spill) != j - i) temporary_file_failed();
           if (j < n) {
-            const bool hyphen_came = bytes[j] == '-';
             end_spill(hyphen_came);
             mode = hyphen_came ? Mode::passthrough : Mode::normal;
           }
           i = j;
           break;
+        }
       }
     }
   }

@@ -20,6 +20,16 @@ inline Step classify_at(const patterns::Alphabet& alphabet, const unsigned char*
   return {d.cp == utf8::kInvalid ? LetterInfo{} : alphabet.classify(d.cp), d.length};
 }
 
+// An explicit hyphen in [p, end): '-', or with `dashes` U+2013/U+2014.
+bool has_explicit_hyphen(const unsigned char* p, const unsigned char* end, bool dashes) noexcept {
+  const auto n = static_cast<std::size_t>(end - p);
+  if (std::memchr(p, '-', n) != nullptr) return true;
+  if (!dashes) return false;
+  for (const unsigned char* q = p; (q = static_cast<const unsigned char*>(std::memchr(q, 0xE2, static_cast<std::size_t>(end - q)))) != nullptr; ++q)
+    if (is_dash_at(q, end)) return true;
+  return false;
+}
+
 }  // namespace
 
 void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& out,
@@ -33,10 +43,11 @@ void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& 
 
   // §896: skip non-letters up to the first letter. The empty discretionary TeX puts after
   // an explicit '-' is not a character, so it ends the search: "e-mail", "10-point".
+  // (XeTeX's format puts one after an en or em dash too: Model::dash_hyphens.)
   Step step{};
   for (;; p += step.length) {
     if (p == end) return;
-    if (*p == '-') {
+    if (*p == '-' || (model.dash_hyphens && is_dash_at(p, end))) {
       out.pending = Pending::nothing;
       return;
     }
@@ -63,11 +74,12 @@ void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& 
     step = classify_at(model.alphabet, p, end);
     if (!step.info) break;
   }
-  const bool word_complete = n == patterns::kMaxLetters || p != end;
+  // The word may go on if the token piece ends in it, or in a letter's first bytes.
+  const bool word_complete = n == patterns::kMaxLetters || (p != end && !utf8::truncated(p, end));
 
   // §899: characters after the word are passed over; an explicit hyphen's discretionary
   // means TeX does not hyphenate at all ("ab-bot's" yes, "well-known" no).
-  if (std::memchr(p, '-', static_cast<std::size_t>(end - p)) != nullptr) {
+  if (has_explicit_hyphen(p, end, model.dash_hyphens)) {
     out.pending = Pending::nothing;
     return;
   }

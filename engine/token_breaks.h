@@ -16,7 +16,8 @@ inline constexpr std::size_t kMaxTokenBreaks = 62;
 enum class Pending {
   nothing,       ///< the answer stands whatever follows
   word,          ///< no complete word yet: no letter seen, or the word may go on
-  hyphen_check,  ///< the breaks stand unless a '-' follows later in the token
+  hyphen_check,  ///< the breaks stand unless an explicit hyphen ('-'; with Model::dash_hyphens
+                 ///< also U+2013, U+2014) follows later in the token
 };
 
 struct TokenBreaks {
@@ -30,6 +31,11 @@ struct TokenBreaks {
 /// token to end where `token` ends; `pending` tells what longer input could change.
 void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& out,
                        LookupCounters* counters) noexcept;
+
+/// U+2013 EN DASH or U+2014 EM DASH starts at p (their UTF-8: E2 80 93, E2 80 94).
+inline bool is_dash_at(const unsigned char* p, const unsigned char* end) noexcept {
+  return end - p >= 3 && p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x93 || p[2] == 0x94);
+}
 
 /// TeX's word separators: the characters that become glue (space, tab, line ends, form
 /// feed; vertical tab too, as a line end).

@@ -4,6 +4,8 @@
 
 #include "patterns/parsed.h"
 
+#include <hyph/hyphenator.h>
+
 #include <cstdint>
 #include <span>
 #include <cstring>
@@ -28,10 +30,14 @@ struct LetterInfo {
 class Alphabet {
  public:
   Alphabet() = default;
-  /// Letters are every lower-case letter the patterns, exceptions and \lccode assignments
-  /// use, plus their upper- and title-case forms (an ASCII letter pairs only with ASCII,
-  /// as in 8-bit TeX's plain format).
-  static Alphabet from(std::span<const ParsedSource> sources);
+  /// The symbols are every lower-case letter the patterns, exceptions and \lccode
+  /// assignments use. Letters of the text, by policy:
+  /// - pattern_letters: those letters plus their upper- and title-case forms (an ASCII letter
+  ///   pairs only with ASCII, as in 8-bit TeX's plain format);
+  /// - unicode: every code point with a Unicode TeX \lccode (unicode_tex_lccode); one extra
+  ///   symbol, other_letter(), stands for the lower-case letters no pattern or exception uses.
+  /// \lccode assignments read from TeX sources override both.
+  static Alphabet from(std::span<const ParsedSource> sources, LetterPolicy policy = LetterPolicy::pattern_letters);
 
   LetterInfo classify(char32_t cp) const noexcept {
     if (cp < kDirect) {
@@ -55,11 +61,19 @@ class Alphabet {
   }
   /// Number of symbols including the edge.
   std::size_t size() const noexcept { return letters_.size(); }
+  /// The symbol of letters no pattern or exception uses (unicode policy), else 0. No pattern
+  /// contains it, and its key bytes (0xFF) match no exception.
+  Symbol other_letter() const noexcept { return other_; }
 
  private:
   static constexpr char32_t kDirect = 0x3000;  // Latin, Greek, Cyrillic, Indic... in one array
+  static constexpr char32_t kOtherLetter = 0x110000;  // sorts after every code point
   LetterInfo classify_slow(char32_t cp) const noexcept;
   void add_input(char32_t cp, Symbol s, bool is_lower);
+  LetterInfo unicode_letter(char32_t cp) const noexcept;
+
+  bool unicode_ = false;
+  Symbol other_ = 0;
 
   std::vector<char32_t> letters_;                             // symbol -> lower-case letter
   struct PackedUtf8 {

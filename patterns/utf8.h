@@ -39,6 +39,19 @@ inline Decoded decode(const unsigned char* p, const unsigned char* end) noexcept
   return {cp, need + 1};
 }
 
+/// Whether the bytes [p, end) are the start of a multi-byte sequence cut short by `end`:
+/// a lead byte followed by fewer continuation bytes than it needs (more input could still
+/// make a code point of them). Lenient about the narrower second-byte ranges.
+inline bool truncated(const unsigned char* p, const unsigned char* end) noexcept {
+  const unsigned char b0 = p[0];
+  const std::size_t need = b0 >= 0xC2 && b0 <= 0xDF ? 1 : b0 >= 0xE0 && b0 <= 0xEF ? 2 : b0 >= 0xF0 && b0 <= 0xF4 ? 3 : 0;
+  const auto have = static_cast<std::size_t>(end - p) - 1;
+  if (need == 0 || have >= need) return false;
+  for (std::size_t i = 1; i <= have; ++i)
+    if ((p[i] & 0xC0) != 0x80) return false;
+  return true;
+}
+
 /// Appends the UTF-8 form of a valid code point.
 inline void append(std::string& out, char32_t cp) {
   if (cp < 0x80) {

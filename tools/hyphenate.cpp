@@ -83,7 +83,7 @@ void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
 
 int run(int argc, char** argv) {
   std::vector<std::string> pattern_files, exception_files, inputs;
-  std::string language, marker, filter_name;
+  std::string language, marker, filter_name, letters;
   int left = 0, right = 0, uchyph = 1;
   double fp_rate = 0.01;
 
@@ -100,6 +100,7 @@ int run(int argc, char** argv) {
       ("left-min", po::value(&left), "\\lefthyphenmin (default: the language's; en-us 2)")
       ("right-min", po::value(&right), "\\righthyphenmin (default: the language's; en-us 3)")
       ("uchyph", po::value(&uchyph)->default_value(1), "\\uchyph: 0 leaves words starting with a capital alone")
+      ("letters", po::value(&letters), "what is a letter: 'patterns' (8-bit TeX: the patterns' letters and their capitals) or 'unicode' (Unicode TeX: every Unicode letter); default: the language's")
       ("marker,m", po::value(&marker)->default_value("-"), "string inserted at each hyphenation point")
       ("soft-hyphen", "use U+00AD SOFT HYPHEN as the marker")
       ("words,w", "line by line: each line is answered as soon as it is read")
@@ -139,6 +140,11 @@ int run(int argc, char** argv) {
   if (vm.count("left-min")) settings.left_min = left;
   if (vm.count("right-min")) settings.right_min = right;
   settings.uchyph = uchyph;
+  if (vm.count("letters")) {
+    if (letters == "patterns") settings.letters = hyph::LetterPolicy::pattern_letters;
+    else if (letters == "unicode") settings.letters = hyph::LetterPolicy::unicode;
+    else throw Usage("unknown --letters '" + letters + "' (choose patterns or unicode)");
+  }
   auto kind = hyph::parse_filter_kind(filter_name);
   if (!kind) throw Usage("unknown --filter '" + filter_name + "' (choose exact, bloom, blocked-bloom, cuckoo or fuse)");
   settings.exceptions = {*kind, fp_rate};

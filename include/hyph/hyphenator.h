@@ -45,11 +45,33 @@ struct Source {
   static Source file(const std::filesystem::path& path, SourceFormat format = SourceFormat::detect);
 };
 
-/// Everything a load can be told. Unset minimums take the language's own defaults.
+/// Which characters are letters in the text (TeX: those with a non-zero \lccode) and what
+/// their lower case is; see README, "What is a word".
+enum class LetterPolicy {
+  /// 8-bit TeX with plain's \lccode table: the letters the patterns and exceptions use, plus
+  /// their upper- and title-case forms (an ASCII letter pairs only with ASCII); every other
+  /// character is a non-letter. English under plain TeX: a-z and A-Z.
+  pattern_letters,
+  /// Unicode TeX as XeTeX's and LuaTeX's standard formats set it up (load-unicode-data.tex):
+  /// every letter (L*) and mark (M*) of Unicode is a letter, lower-cased by its simple
+  /// lower-case mapping (Ll, Lm, Lo and marks are their own lower case), and so is any other
+  /// character that has a lower-case mapping (e.g. U+2160 ROMAN NUMERAL ONE). A letter the
+  /// patterns never use still belongs to the word. Pattern-only letters without such an
+  /// \lccode (the apostrophes of hyph-utf8's French, Greek... patterns, ZWJ/ZWNJ) are not
+  /// letters in the text, as in XeTeX, where the loaders set them only while loading. As in
+  /// XeTeX's format (\XeTeXdashbreakstate=1), U+2013 EN DASH and U+2014 EM DASH act like an
+  /// explicit hyphen.
+  unicode,
+};
+
+/// Everything a load can be told. Unset values take the language's own defaults.
 struct Settings {
   std::optional<int> left_min;   ///< \lefthyphenmin; TeX treats values below 1 as 1
   std::optional<int> right_min;  ///< \righthyphenmin; likewise
   int uchyph = 1;  ///< TeX's \uchyph: if <= 0, words whose first letter is upper case are not hyphenated
+  /// Letters in the text. Default: pattern_letters for load() and english(), the language's
+  /// own for language() (unicode for hyph-utf8 languages).
+  std::optional<LetterPolicy> letters;
   ExceptionOptions exceptions;
 };
 
@@ -81,6 +103,7 @@ class Hyphenator {
 
   HyphenMins mins() const noexcept;
   int uchyph() const noexcept;
+  LetterPolicy letters() const noexcept;
   std::size_t pattern_count() const noexcept;
   std::size_t exception_count() const noexcept;
   FilterDescription filter() const;
