@@ -5,14 +5,18 @@
 //
 // Uses libhyph's public API only.
 #include <hyph/hyphenator.h>
+#include <hyph/languages.h>
 #include <hyph/text_stream.h>
 
 #include <boost/program_options.hpp>
+
+#include <sys/stat.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +42,12 @@ void write_stdout(std::string_view bytes) {
 void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool line_by_line) {
   std::FILE* in = name == "-" ? stdin : std::fopen(name.c_str(), "rb");
   if (!in) throw hyph::Error(hyph::ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
+  // fopen() opens a directory for reading; only the first read fails, with EISDIR.
+  struct stat st;
+  if (in != stdin && fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode)) {
+    std::fclose(in);
+    throw hyph::Error(hyph::ErrorCode::io, name + ": is a directory, not a text file");
+  }
   if (line_by_line) {
     // One line at a time, answered at once: usable as a co-process.
     char* line = nullptr;
@@ -55,9 +65,45 @@ void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool lin
     while ((got = std::fread(buffer.data(), 1, buffer.size(), in)) > 0) stream.write(std::string_view(buffer.data(), got));
   }
   const bool failed = std::ferror(in);
+  const int error = errno;
   if (in != stdin) std::fclose(in);
-  if (failed) throw hyph::Error(hyph::ErrorCode::io, name + ": read error");
+  if (failed) throw hyph::Error(hyph::ErrorCode::io, name + ": read error: " + std::strerror(error));
   stream.finish();
+}
+
+// --list-languages: one language a line, in columns.
+void print_languages(const hyph::LanguageSearch& search) {
+  const auto languages = hyph::list_languages(search);
+  std::size_t tag_width = 3, name_width = 4;
+  for (const auto& l : languages) {
+    tag_width = std::max(tag_width, l.tag.size());
+    name_width = std::max(name_width, l.name.size());
+  }
+  auto row = [&](const std::string& tag, const std::string& name, const std::string& left, const std::string& right,
+                 const std::string& letters, const std::string& source) {
+    std::string line = tag + std::string(tag_width + 2 - tag.size(), ' ') + name;
+    // Pad by display width: count UTF-8 lead bytes only.
+    std::size_t shown = 0;
+    for (unsigned char c : name) shown += (c & 0xC0) != 0x80;
+    line += std::string(name_width + 2 - std::min(name_width + 1, shown), ' ');
+    line += std::string(4 - std::min<std::size_t>(3, left.size()), ' ') + left;
+    line += std::string(6 - std::min<std::size_t>(5, right.size()), ' ') + right;
+    line += "  " + letters + std::string(10 - std::min<std::size_t>(9, letters.size()), ' ') + source + "\n";
+    write_stdout(line);
+  };
+  row("tag", "name", "left", "right", "letters", "source (minimums from)");
+  for (const auto& l : languages) {
+    std::string source;
+    if (l.embedded) {
+      source = "embedded: patterns/data/hyphen.tex (plain TeX's minimums)";
+    } else {
+      source = l.patterns.string();
+      if (!l.exceptions.empty()) source += " + " + l.exceptions.filename().string();
+      source += l.mins_from_metadata ? " (" + l.metadata.filename().string() + ")" : " (no hyphenmins found: TeX's 2 3)";
+    }
+    row(l.tag, l.name, std::to_string(l.mins.left), std::to_string(l.mins.right),
+        l.letters == hyph::LetterPolicy::unicode ? "unicode" : "patterns", source);
+  }
 }
 
 void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
@@ -82,7 +128,7 @@ void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
 }
 
 int run(int argc, char** argv) {
-  std::vector<std::string> pattern_files, exception_files, inputs;
+  std::vector<std::string> pattern_files, exception_files, inputs, pattern_dirs;
   std::string language, marker, filter_name, letters;
   int left = 0, right = 0, uchyph = 1;
   double fp_rate = 0.01;
@@ -90,17 +136,27 @@ int run(int argc, char** argv) {
   po::options_description visible(
       "Usage: hyphenate [OPTION]... [FILE]...\n"
       "Insert TeX's hyphenation points into text from FILEs (or standard input, '-').\n"
-      "Output is the input byte for byte, plus a marker at every point.\n\nOptions");
+      "Output is the input byte for byte, plus a marker at every point.\n"
+      "\n"
+      "Languages: en-us (the default; also en) is Knuth's hyphen.tex, embedded, exactly as plain TeX.\n"
+      "Every hyph-utf8 language installed (hyph-TAG.pat.txt, e.g. from Debian's texlive-lang-*) is\n"
+      "available by its TAG (de-1996, fr, ru, el-monoton, ...; hyph-utf8's own American English is\n"
+      "hyph-utf8:en-us), with hyph-utf8's typesetting minimums from hyph-TAG.tex and Unicode TeX's\n"
+      "letters; --list-languages shows them. Pattern folders are searched in this order: each\n"
+      "--patterns-dir, the ':'-separated HYPH_PATTERNS_DIR, then TeX Live's (kpsewhich, /usr/share/texlive).\n"
+      "\nOptions");
   visible.add_options()
       ("help,h", "show this help and exit")
       ("version", "show the version and exit")
       ("language,l", po::value(&language)->default_value("en-us"), "language tag; the embedded en-us is plain TeX's hyphen.tex")
+      ("list-languages", "list the available languages: tag, name, minimums, letters, source; then exit")
+      ("patterns-dir", po::value(&pattern_dirs), "folder with hyph-utf8 patterns (hyph-TAG.pat.txt, or txt/ and tex/), searched first; repeatable")
       ("patterns,p", po::value(&pattern_files), "pattern file (*.pat.txt or TeX \\patterns); replaces the language's; repeatable")
       ("exceptions,e", po::value(&exception_files), "exception file (*.hyp.txt or TeX \\hyphenation), added in order; repeatable")
       ("left-min", po::value(&left), "\\lefthyphenmin (default: the language's; en-us 2)")
       ("right-min", po::value(&right), "\\righthyphenmin (default: the language's; en-us 3)")
       ("uchyph", po::value(&uchyph)->default_value(1), "\\uchyph: 0 leaves words starting with a capital alone")
-      ("letters", po::value(&letters), "what is a letter: 'patterns' (8-bit TeX: the patterns' letters and their capitals) or 'unicode' (Unicode TeX: every Unicode letter); default: the language's")
+      ("letters", po::value(&letters), "what is a letter: 'patterns' (8-bit TeX: the patterns' letters and their capitals) or 'unicode' (Unicode TeX: every Unicode letter); default: the language's (en-us and --patterns: patterns; hyph-utf8: unicode)")
       ("marker,m", po::value(&marker)->default_value("-"), "string inserted at each hyphenation point")
       ("soft-hyphen", "use U+00AD SOFT HYPHEN as the marker")
       ("words,w", "line by line: each line is answered as soon as it is read")
@@ -127,6 +183,14 @@ int run(int argc, char** argv) {
   }
   if (vm.count("version")) {
     std::cout << "hyphenate (libhyph) " << LIBHYPH_VERSION << "\n";
+    return 0;
+  }
+  hyph::LanguageSearch search;
+  for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
+  if (vm.count("list-languages")) {
+    print_languages(search);
+    if (std::fflush(stdout) != 0 && errno != EPIPE)
+      throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
     return 0;
   }
   if (vm.count("soft-hyphen")) {
@@ -158,10 +222,7 @@ int run(int argc, char** argv) {
       sources.insert(sources.end(), extra.begin(), extra.end());
       return hyph::Hyphenator::load(sources, settings);
     }
-    if (language != "en-us" && language != "en")
-      throw hyph::Error(hyph::ErrorCode::unknown_language,
-                        "unknown language '" + language + "'; available: en-us (or give --patterns FILE)");
-    return hyph::Hyphenator::english(settings, extra);
+    return hyph::load_language(language, settings, extra, search);
   }();
 
   if (inputs.empty()) inputs.push_back("-");

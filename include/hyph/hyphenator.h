@@ -85,6 +85,14 @@ class Hyphenator {
   /// `extra` sources (e.g. the hyphenex exception list) are loaded after it.
   static Hyphenator english(const Settings& settings = {}, std::span<const Source> extra = {});
 
+  /// A language by tag (e.g. "de-1996", "fr"): the embedded plain-TeX "en-us", or hyph-utf8
+  /// patterns found on this machine (see hyph/languages.h for where they are looked for and
+  /// for listing them). Minimums default to the language's own (hyph-utf8's typesetting
+  /// hyphenmins), letters to LetterPolicy::unicode for hyph-utf8 languages. `extra` sources
+  /// are loaded after the language's. Throws Error(ErrorCode::unknown_language) naming near
+  /// matches for a tag that is not found.
+  static Hyphenator language(std::string_view tag, const Settings& settings = {}, std::span<const Source> extra = {});
+
   /// Loads sources in order, as TeX would read them: later exceptions replace earlier ones.
   /// Minimums default to 2/3 (TeX's plain values) unless `settings` says otherwise.
   /// Throws ParseError (file:line:column) for malformed input, Error otherwise.

@@ -1,0 +1,68 @@
+// Languages by tag: the embedded plain-TeX English, and the hyph-utf8 patterns installed on
+// this machine (TeX Live's texlive-lang-* packages) or in folders the caller names.
+//
+//   for (const auto& l : hyph::list_languages()) std::cout << l.tag << " " << l.name << "\n";
+//   hyph::Hyphenator de = hyph::Hyphenator::language("de-1996");
+//   de.hyphenated("Silbentrennung");                 // "Sil-ben-tren-nung", as XeTeX
+//
+// A hyph-utf8 language TAG is the file hyph-TAG.pat.txt (with hyph-TAG.hyp.txt, its
+// exceptions, if there is one). Its \lefthyphenmin and \righthyphenmin are hyph-utf8's own
+// typesetting values, read from the `hyphenmins:` block in the header of hyph-TAG.tex, and its
+// letters are Unicode TeX's (LetterPolicy::unicode). "en-us" (also "en") is Knuth's
+// hyphen.tex, embedded, exactly as plain TeX; hyph-utf8's different American English set,
+// hyph-en-us.pat.txt, is "hyph-utf8:en-us". Any hyph-utf8 language may be asked for as
+// "hyph-utf8:TAG". Tags are matched ignoring case, with '_' taken as '-'.
+#pragma once
+
+#include <hyph/hyphenator.h>
+
+#include <filesystem>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hyph {
+
+/// Where hyph-utf8 pattern files are looked for. A folder may hold hyph-*.pat.txt itself, or be
+/// hyph-utf8's `patterns` folder (with txt/ and tex/), or a TeX tree (texmf-dist) that has
+/// tex/generic/hyph-utf8/patterns. The first folder that has a tag wins.
+struct LanguageSearch {
+  std::vector<std::filesystem::path> directories;  ///< looked at first, in order
+  bool environment = true;  ///< then the folders in HYPH_PATTERNS_DIR (separated by ':')
+  /// then TeX Live's: `kpsewhich -var-value` TEXMFLOCAL and TEXMFDIST if kpsewhich is on
+  /// PATH, and the usual places (/usr/share/texlive/texmf-dist, /usr/share/texmf-dist,
+  /// /usr/local/texlive/*/texmf-dist, /Library/TeX/Root/texmf-dist)
+  bool system = true;
+};
+
+struct LanguageInfo {
+  std::string tag;   ///< what Hyphenator::language() accepts, e.g. "de-1996"
+  std::string name;  ///< e.g. "German, reformed spelling" (hyph-utf8's `language: name:`)
+  HyphenMins mins;   ///< \lefthyphenmin, \righthyphenmin
+  /// Whether `mins` are hyph-utf8's typesetting values from the .tex header; if there is no
+  /// header with them, `mins` are TeX's plain values 2 and 3.
+  bool mins_from_metadata = false;
+  LetterPolicy letters = LetterPolicy::unicode;
+  bool embedded = false;                ///< the built-in plain-TeX "en-us"
+  std::filesystem::path patterns;       ///< hyph-TAG.pat.txt (empty if embedded)
+  std::filesystem::path exceptions;     ///< hyph-TAG.hyp.txt, or empty if there is none
+  std::filesystem::path metadata;       ///< hyph-TAG.tex the minimums came from, or empty
+};
+
+/// The folders that are looked in, in order, after removing duplicates and missing ones.
+std::vector<std::filesystem::path> pattern_directories(const LanguageSearch& search = {});
+
+/// Every language available: the embedded "en-us" first, then hyph-utf8's, sorted by tag.
+std::vector<LanguageInfo> list_languages(const LanguageSearch& search = {});
+
+/// The language with this tag. Throws Error(ErrorCode::unknown_language) with a message that
+/// names near matches (same prefix, small edit distance, or the name contains the tag).
+LanguageInfo find_language(std::string_view tag, const LanguageSearch& search = {});
+
+/// Loads a language found by find_language(): its patterns and exceptions, then `extra`.
+/// Unset `settings` take the language's minimums and letter policy.
+Hyphenator load_language(std::string_view tag, const Settings& settings = {}, std::span<const Source> extra = {},
+                         const LanguageSearch& search = {});
+
+}  // namespace hyph

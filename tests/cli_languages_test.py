@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""End-to-end checks of `hyphenate`'s languages: --language, --list-languages, --patterns-dir,
+HYPH_PATTERNS_DIR, --letters, and the errors for unknown tags.
+
+Uses the hyph-utf8 patterns vendored in patterns/data/hyph-utf8, given with --patterns-dir or
+HYPH_PATTERNS_DIR, which are searched before any installed TeX Live patterns.
+usage: cli_languages_test.py PATH/TO/hyphenate SOURCE_DIR
+"""
+import os
+import subprocess
+import sys
+
+HYPHENATE, SOURCE_DIR = sys.argv[1], sys.argv[2]
+VENDORED = os.path.join(SOURCE_DIR, "patterns", "data", "hyph-utf8")
+failures = 0
+
+
+def run(args, data=b"", env=None):
+    full_env = dict(os.environ)
+    full_env.pop("HYPH_PATTERNS_DIR", None)
+    full_env.update(env or {})
+    return subprocess.run([HYPHENATE, *args], input=data, capture_output=True, timeout=120, env=full_env)
+
+
+def check(name, condition, detail=""):
+    global failures
+    if not condition:
+        failures += 1
+        print(f"FAIL {name} {detail}")
+    else:
+        print(f"ok   {name}")
+
+
+def expect(name, args, data, out, env=None):
+    r = run(args, data, env)
+    check(name, r.returncode == 0 and r.stdout == out, f"got {r.returncode} {r.stdout!r} {r.stderr!r}")
+
+
+def expect_error(name, args, status, messages, data=b""):
+    r = run(args, data)
+    err = r.stderr.decode(errors="replace")
+    check(name, r.returncode == status and all(m in err for m in messages) and r.stdout == b"",
+          f"got {r.returncode} {err!r}")
+
+
+V = ["--patterns-dir", VENDORED]
+expect("German by tag", ["-l", "de-1996", *V], "Silbentrennung Straße\n".encode(), "Sil-ben-tren-nung Stra-ße\n".encode())
+expect("French by tag, apostrophe is no letter", ["-l", "fr", *V], "constitutionnellement l’homme aujourd'hui\n".encode(),
+       "consti-tu-tion-nel-le-ment l’homme au-jourd'hui\n".encode())
+expect("Russian by tag", ["-l", "ru", *V], "Пенсильвания\n".encode(), "Пен-силь-ва-ния\n".encode())
+expect("Greek by tag: minimums 1 1 from the metadata", ["-l", "el-monoton", *V], "αλληλογραφία\n".encode(),
+       "αλ-λη-λο-γρα-φί-α\n".encode())
+expect("Portuguese: right minimum 3", ["-l", "pt", *V], "informação\n".encode(), "in-for-ma-ção\n".encode())
+expect("minimums given on the command line win", ["-l", "de-1996", "--left-min", "4", *V], b"Silbentrennung\n",
+       b"Silben-tren-nung\n")
+expect("a letter the patterns lack still belongs to the word", ["-l", "de-1996", *V], "Vereinbarungαβγ\n".encode(),
+       "Ver-ein-ba-run-gαβγ\n".encode())
+expect("--letters patterns: 8-bit TeX's letters", ["-l", "de-1996", "--letters", "patterns", *V],
+       "Vereinbarungαβγ\n".encode(), "Ver-ein-ba-rungαβγ\n".encode())
+expect("em dash is an explicit hyphen", ["-l", "de-1996", *V], "Silbentrennung—Silbentrennung\n".encode(),
+       "Silbentrennung—Silbentrennung\n".encode())
+expect("HYPH_PATTERNS_DIR", ["-l", "nl"], "ijsbeer bijvoorbeeld\n".encode(), "ijs-beer bij-voor-beeld\n".encode(),
+       env={"HYPH_PATTERNS_DIR": "/nonexistent:" + VENDORED})
+expect("tags ignore case and take _ for -", ["-l", "DE_1996", *V], b"Silbentrennung", b"Sil-ben-tren-nung")
+expect("hyph-utf8: prefix", ["-l", "hyph-utf8:de-1996", *V], b"Silbentrennung", b"Sil-ben-tren-nung")
+expect("en-us stays plain TeX", ["-l", "en-us", *V], b"hyphenation", b"hy-phen-ation")
+expect("en is en-us", ["-l", "en"], b"hyphenation", b"hy-phen-ation")
+expect("words mode", ["-l", "pl", "--words", *V], "przedsiębiorstwo\nwłaściwość\n".encode(),
+       "przed-się-bior-stwo\nwła-ści-wość\n".encode())
+# --patterns replaces the language: the minimums are TeX's 2 3 again, the letters 8-bit TeX's.
+expect("--patterns replaces the language's patterns", ["-l", "de-1996", *V, "-p",
+       os.path.join(VENDORED, "txt", "hyph-fr.pat.txt")], b"constitutionnellement", b"consti-tu-tion-nel-le-ment")
+
+r = run(["--list-languages", *V])
+lines = r.stdout.decode().splitlines()
+check("--list-languages succeeds", r.returncode == 0 and lines and lines[0].split()[0] == "tag", repr(r.stderr))
+rows = {line.split()[0]: line for line in lines[1:]}
+check("--list-languages: en-us first, embedded", len(lines) > 1 and lines[1].startswith("en-us ") and "embedded" in lines[1])
+for tag, name, left, right in [("de-1996", "German, reformed spelling", 2, 2), ("el-monoton", "Modern Greek", 1, 1),
+                               ("fr", "French", 2, 2), ("nl", "Dutch", 2, 2), ("pl", "Polish", 2, 2),
+                               ("pt", "Portuguese", 2, 3), ("ru", "Russian", 2, 2)]:
+    row = rows.get(tag, "")
+    fields = row.split()
+    ok = (name in row and os.path.join(VENDORED, "txt", f"hyph-{tag}.pat.txt") in row and f"hyph-{tag}.tex" in row
+          and "unicode" in fields and f" {left} " in row and f" {right} " in row)
+    check(f"--list-languages: {tag}", ok, repr(row))
+check("--list-languages: exceptions named", "hyph-nl.hyp.txt" in rows.get("nl", ""))
+
+expect_error("unknown tag suggests near matches", ["-l", "de", *V], 1, ["unknown language 'de'", "did you mean", "de-1996"])
+expect_error("unknown tag suggests by name", ["-l", "greek", *V], 1, ["el-monoton"])
+expect_error("unknown tag points at --list-languages", ["-l", "xx-zz", *V], 1, ["--list-languages"])
+expect_error("bad --letters", ["--letters", "ascii"], 2, ["unknown --letters 'ascii'"])
+
+r = run(["--help"])
+text = r.stdout.decode()
+check("--help documents languages", r.returncode == 0 and all(
+    s in text for s in ["--list-languages", "--patterns-dir", "HYPH_PATTERNS_DIR", "--letters", "hyph-utf8:en-us"]), text)
+
+print(f"{failures} failures")
+sys.exit(1 if failures else 0)
