@@ -1,0 +1,99 @@
+// libhyph against answers a Unicode TeX gave (tests/data/<tag>.expected and
+// unicode-edge-cases.<tag>.expected, made by tools/unicode-tex-oracle.py with XeTeX), for the
+// hyph-utf8 languages vendored in patterns/data/hyph-utf8. The languages are loaded by tag
+// through the registry, so their minimums come from hyph-utf8's metadata and their letters
+// are Unicode TeX's, as for a user. The bar is zero differences.
+#include "test_support.h"
+
+#include <hyph/languages.h>
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+std::vector<std::string> read_lines(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE_MESSAGE(in, "cannot open " << path);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  std::vector<std::string> lines;
+  const std::string text = bytes.str();
+  std::size_t from = 0;
+  for (std::size_t nl; (nl = text.find('\n', from)) != std::string::npos; from = nl + 1) lines.push_back(text.substr(from, nl - from));
+  if (from < text.size()) lines.push_back(text.substr(from));
+  return lines;
+}
+
+hyph::LanguageSearch vendored() {
+  hyph::LanguageSearch search;
+  search.directories = {HYPH_SOURCE_DIR "/patterns/data/hyph-utf8"};
+  search.environment = false;
+  search.system = false;
+  return search;
+}
+
+void compare(const std::string& tag, const std::string& words, const std::string& expected) {
+  const hyph::Hyphenator h = hyph::load_language(tag, {}, {}, vendored());
+  const std::string dir = HYPH_SOURCE_DIR "/tests/data/";
+  const auto in = read_lines(dir + words);
+  const auto want = read_lines(dir + expected);
+  REQUIRE(in.size() == want.size());
+  std::size_t differences = 0;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const std::string got = h.hyphenated(in[i]);
+    if (got != want[i] && ++differences <= 10)
+      FAIL_CHECK(expected << " line " << i + 1 << ": XeTeX " << want[i] << " | libhyph " << got);
+  }
+  MESSAGE(expected << ": " << in.size() << " lines, " << differences << " differences from XeTeX");
+  CHECK(differences == 0);
+}
+
+struct Language {
+  const char* tag;
+  int left, right;  // hyph-utf8's typesetting minimums
+};
+constexpr Language kLanguages[] = {
+    {"de-1996", 2, 2}, {"el-monoton", 1, 1}, {"fr", 2, 2}, {"nl", 2, 2}, {"pl", 2, 2}, {"pt", 2, 3}, {"ru", 2, 2},
+};
+
+}  // namespace
+
+TEST_CASE("the vendored languages, their minimums and letters, found by tag") {
+  const auto languages = hyph::list_languages(vendored());
+  REQUIRE(languages.size() == 1 + std::size(kLanguages));
+  CHECK(languages[0].tag == "en-us");
+  CHECK(languages[0].embedded);
+  CHECK(languages[0].letters == hyph::LetterPolicy::pattern_letters);
+  for (std::size_t i = 0; i < std::size(kLanguages); ++i) {
+    const hyph::LanguageInfo& l = languages[i + 1];
+    CHECK(l.tag == kLanguages[i].tag);
+    CHECK(l.mins.left == kLanguages[i].left);
+    CHECK(l.mins.right == kLanguages[i].right);
+    CHECK(l.mins_from_metadata);
+    CHECK(l.letters == hyph::LetterPolicy::unicode);
+    CHECK(!l.embedded);
+  }
+  CHECK(hyph::find_language("de-1996", vendored()).name == "German, reformed spelling");
+  CHECK(hyph::find_language("DE_1996", vendored()).tag == "de-1996");
+  CHECK(hyph::find_language("hyph-utf8:fr", vendored()).tag == "fr");
+  CHECK(hyph::find_language("el-monoton", vendored()).name == "Modern Greek, monotonic spelling");
+  CHECK(!hyph::find_language("nl", vendored()).exceptions.empty());
+  CHECK(hyph::find_language("fr", vendored()).exceptions.empty());
+}
+
+TEST_CASE("golden: 12,000 words each of seven hyph-utf8 languages, XeTeX") {
+  for (const Language& l : kLanguages) {
+    const std::string tag = l.tag;
+    compare(tag, tag + ".words", tag + ".expected");
+  }
+}
+
+TEST_CASE("golden: Unicode edge cases in seven hyph-utf8 languages, XeTeX") {
+  for (const Language& l : kLanguages) {
+    const std::string tag = l.tag;
+    compare(tag, "unicode-edge-cases.words", "unicode-edge-cases." + tag + ".expected");
+  }
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Regenerates the XeTeX-made golden files of the Unicode languages, tests/data/<tag>.expected
+# and tests/data/unicode-edge-cases.<tag>.expected, with tools/unicode-tex-oracle.py and the
+# hyph-utf8 patterns vendored in patterns/data/hyph-utf8 (needs `xetex` and texlive-base's
+# load-unicode-data.tex; see tests/data/README.md).
+#
+#   tools/regenerate-unicode-golden.sh           rewrite every expected file
+#   tools/regenerate-unicode-golden.sh --check   rewrite nothing; exit 1 if XeTeX now answers
+#                                                differently from any committed expected file
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+check=false
+case "${1-}" in
+  "") ;;
+  --check) check=true ;;
+  *) echo "usage: $0 [--check]" >&2; exit 2 ;;
+esac
+
+oracle=tools/unicode-tex-oracle.py
+data=tests/data
+patterns=patterns/data/hyph-utf8/txt
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0
+
+# golden NAME WORDS TAG LEFT RIGHT: data/NAME.expected is XeTeX's answer for WORDS with TAG's
+# patterns (and exceptions, if any) and hyph-utf8's minimums LEFT and RIGHT for it.
+golden() {
+  local name=$1 words=$2 tag=$3 left=$4 right=$5
+  local args=(--patterns "$patterns/hyph-$tag.pat.txt" --left-min "$left" --right-min "$right")
+  if [[ -f "$patterns/hyph-$tag.hyp.txt" ]]; then args+=(--exceptions "$patterns/hyph-$tag.hyp.txt"); fi
+  "$oracle" "${args[@]}" "$data/$words.words" > "$tmp/$name.expected"
+  if $check; then
+    if ! cmp -s "$tmp/$name.expected" "$data/$name.expected"; then
+      echo "$data/$name.expected differs from XeTeX's answer" >&2
+      status=1
+    fi
+  else
+    mv "$tmp/$name.expected" "$data/$name.expected"
+  fi
+}
+
+# tag and hyph-utf8's typesetting minimums (the hyphenmins in patterns/data/hyph-utf8/tex/hyph-<tag>.tex)
+while read -r tag left right; do
+  golden "$tag" "$tag" "$tag" "$left" "$right"
+  golden "unicode-edge-cases.$tag" unicode-edge-cases "$tag" "$left" "$right"
+done <<'LANGUAGES'
+de-1996 2 2
+el-monoton 1 1
+fr 2 2
+nl 2 2
+pl 2 2
+pt 2 3
+ru 2 2
+LANGUAGES
+exit $status
