@@ -3,6 +3,7 @@
 #include <hyph/hyph.h>
 
 #include <hyph/hyphenator.h>
+#include <hyph/languages.h>
 
 #include "engine/model.h"
 #include "engine/token_breaks.h"
@@ -36,6 +37,8 @@ static_assert(HYPH_FILTER_BLOOM == static_cast<int>(hyph::FilterKind::bloom));
 static_assert(HYPH_FILTER_BLOCKED_BLOOM == static_cast<int>(hyph::FilterKind::blocked_bloom));
 static_assert(HYPH_FILTER_CUCKOO == static_cast<int>(hyph::FilterKind::cuckoo));
 static_assert(HYPH_FILTER_FUSE == static_cast<int>(hyph::FilterKind::fuse));
+static_assert(HYPH_LETTERS_PATTERN == static_cast<int>(hyph::LetterPolicy::pattern_letters));
+static_assert(HYPH_LETTERS_UNICODE == static_cast<int>(hyph::LetterPolicy::unicode));
 static_assert(HYPH_FORMAT_DETECT == static_cast<int>(hyph::SourceFormat::detect));
 static_assert(HYPH_FORMAT_PATTERN_LIST == static_cast<int>(hyph::SourceFormat::pattern_list));
 static_assert(HYPH_FORMAT_EXCEPTION_LIST == static_cast<int>(hyph::SourceFormat::exception_list));
@@ -94,10 +97,13 @@ hyph::Settings to_settings(const hyph_settings* in) {
   hyph_settings_init(&defaults);
   const hyph_settings& s = in ? *in : defaults;
   if (s.filter < HYPH_FILTER_EXACT || s.filter > HYPH_FILTER_FUSE) invalid_argument("unknown filter kind");
+  if (s.letters != HYPH_LETTERS_DEFAULT && s.letters != HYPH_LETTERS_PATTERN && s.letters != HYPH_LETTERS_UNICODE)
+    invalid_argument("unknown letter policy");
   hyph::Settings out;
   if (s.left_min != HYPH_MIN_DEFAULT) out.left_min = s.left_min;
   if (s.right_min != HYPH_MIN_DEFAULT) out.right_min = s.right_min;
   out.uchyph = s.uchyph;
+  if (s.letters != HYPH_LETTERS_DEFAULT) out.letters = static_cast<hyph::LetterPolicy>(s.letters);
   out.exceptions.filter = static_cast<hyph::FilterKind>(s.filter);
   out.exceptions.fp_rate = s.fp_rate;
   return out;
@@ -125,6 +131,13 @@ void read_files(const char* const* files, std::size_t count, std::vector<hyph::S
   reading = nullptr;
 }
 
+// An explicit hyphen, after which TeX does not hyphenate the token: '-', and with the Unicode
+// letter policy U+2013 and U+2014 too. The UTF-16 twin of has_explicit_hyphen in
+// engine/token_breaks.cpp; tests/capi/utf16_test.cpp checks that they agree.
+bool explicit_hyphen16(const hyph::detail::Model& model, std::uint16_t unit) noexcept {
+  return unit == '-' || (model.dash_hyphens && (unit == 0x2013 || unit == 0x2014));
+}
+
 // Text is cut into tokens at TeX's glue; these are ASCII, so the same test serves UTF-16.
 bool separator16(std::uint16_t unit) noexcept { return unit < 0x80 && hyph::detail::is_word_separator(static_cast<unsigned char>(unit)); }
 
@@ -138,9 +151,9 @@ bool separator16(std::uint16_t unit) noexcept { return unit < 0x80 && hyph::deta
 // A token longer than one piece is decided the way TextStream decides long tokens, from what
 // the word rules say more input could change (Pending):
 //   nothing       the breaks stand;
-//   hyphen_check  they stand unless a '-' comes later in the token: scan the rest for one;
+//   hyphen_check  they stand unless an explicit hyphen comes later in the token: scan the rest;
 //   word          the word is not complete yet. All bytes before its letters are non-letters
-//                 without a '-', which change nothing if dropped: drop them and read on.
+//                 and no explicit hyphen, which change nothing if dropped: drop them, read on.
 
 constexpr std::size_t kPiece = 1024;  // UTF-8 bytes converted at a time
 constexpr std::size_t kNotStart = static_cast<std::size_t>(-1);
@@ -206,7 +219,10 @@ std::size_t token_breaks16(const hyph::detail::Model& model, const std::uint16_t
     bool decided = pos == end || found.pending == hyph::detail::Pending::nothing;
     if (!decided && found.pending == hyph::detail::Pending::hyphen_check) {
       for (std::size_t k = pos; k < end; ++k)
-        if (text[k] == '-') found.count = 0;
+        if (explicit_hyphen16(model, text[k])) {
+          found.count = 0;
+          break;
+        }
       decided = true;
     }
     if (decided) {
@@ -214,8 +230,9 @@ std::size_t token_breaks16(const hyph::detail::Model& model, const std::uint16_t
         if (total + k < capacity) breaks[total + k] = piece.unit[found.offsets[k]];
       return found.count;
     }
-    // Pending::word. Without a letter yet, everything here is a non-letter; with one, the
-    // letters are the last kWordTail bytes at most, and everything before them is.
+    // Pending::word. Without a letter yet, everything here is a non-letter and no explicit
+    // hyphen; with one, the letters are the last kWordTail bytes at most, and everything
+    // before them is.
     std::size_t cut = piece.length;
     if (found.saw_letter) {
       cut = piece.length - kWordTail;
@@ -258,6 +275,7 @@ void hyph_settings_init(hyph_settings* settings) noexcept {
   settings->left_min = HYPH_MIN_DEFAULT;
   settings->right_min = HYPH_MIN_DEFAULT;
   settings->uchyph = defaults.uchyph;
+  settings->letters = HYPH_LETTERS_DEFAULT;
   settings->filter = static_cast<hyph_filter_kind>(defaults.exceptions.filter);
   settings->fp_rate = defaults.exceptions.fp_rate;
 }
@@ -272,6 +290,20 @@ hyph_status hyph_load_english(const hyph_settings* settings, const char* const* 
     std::vector<hyph::Source> extra;
     read_files(extra_files, count, extra, reading);
     *out = new hyph_hyphenator{hyph::Hyphenator::english(s, extra)};
+  });
+}
+
+hyph_status hyph_load_language(const char* tag, const hyph_settings* settings, const char* const* pattern_dirs,
+                               size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (!tag) invalid_argument("the language tag is NULL");
+    check_files(pattern_dirs, dir_count);
+    const hyph::Settings s = to_settings(settings);
+    hyph::LanguageSearch search;
+    search.directories.assign(pattern_dirs, pattern_dirs + dir_count);
+    *out = new hyph_hyphenator{hyph::load_language(tag, s, {}, search)};
   });
 }
 
@@ -313,6 +345,7 @@ void hyph_free(hyph_hyphenator* hyphenator) noexcept { delete hyphenator; }
 int hyph_left_min(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.mins().left : 0; }
 int hyph_right_min(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.mins().right : 0; }
 int hyph_uchyph(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.uchyph() : 0; }
+int hyph_letters(const hyph_hyphenator* h) noexcept { return h ? static_cast<int>(h->hyphenator.letters()) : 0; }
 size_t hyph_pattern_count(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.pattern_count() : 0; }
 size_t hyph_exception_count(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.exception_count() : 0; }
 

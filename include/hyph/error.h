@@ -1,6 +1,8 @@
 // Typed errors thrown by libhyph's C++ API. Loading may fail; hyphenating never does.
 #pragma once
 
+#include <hyph/export.h>
+
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -20,7 +22,7 @@ enum class ErrorCode : int {
 };
 
 /// Base of every exception libhyph throws.
-class Error : public std::runtime_error {
+class HYPH_EXPORT Error : public std::runtime_error {
  public:
   Error(ErrorCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
   ErrorCode code() const noexcept { return code_; }
@@ -37,7 +39,7 @@ struct SourceLocation {
 };
 
 /// A malformed pattern/exception source. `what()` reads "file:line:column: reason".
-class ParseError : public Error {
+class HYPH_EXPORT ParseError : public Error {
  public:
   ParseError(ErrorCode code, SourceLocation where, const std::string& reason)
       : Error(code, where.file + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " + reason),

@@ -2,6 +2,8 @@
 // "maybe"; only "maybe" probes the exact store. Every choice gives identical output.
 #pragma once
 
+#include <hyph/export.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,9 +21,9 @@ enum class FilterKind {
 };
 
 /// The filter's name as the CLI spells it ("exact", "bloom", "blocked-bloom", "cuckoo", "fuse").
-std::string_view to_string(FilterKind kind) noexcept;
+HYPH_EXPORT std::string_view to_string(FilterKind kind) noexcept;
 /// Parses a CLI spelling; nullopt if unknown.
-std::optional<FilterKind> parse_filter_kind(std::string_view name) noexcept;
+HYPH_EXPORT std::optional<FilterKind> parse_filter_kind(std::string_view name) noexcept;
 
 struct ExceptionOptions {
   FilterKind filter = FilterKind::exact;

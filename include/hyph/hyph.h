@@ -105,12 +105,23 @@ typedef enum hyph_filter_kind {
   HYPH_FILTER_FUSE = 4           /* binary fuse filter */
 } hyph_filter_kind;
 
+/* Which characters of the text are letters (TeX: a non-zero \lccode). Same order as
+ * hyph::LetterPolicy; README, "What is a word", has the details. */
+typedef enum hyph_letter_policy {
+  HYPH_LETTERS_PATTERN = 0, /* 8-bit plain TeX: the letters the patterns and exceptions use, and their case forms */
+  HYPH_LETTERS_UNICODE = 1  /* Unicode TeX (XeTeX, LuaTeX): every letter and mark; en and em dashes act as '-' */
+} hyph_letter_policy;
+
+/* hyph_settings.letters value meaning "the default": HYPH_LETTERS_PATTERN for these loaders. */
+#define HYPH_LETTERS_DEFAULT (-1)
+
 /* What a load can be told. Always start from hyph_settings_init: later versions may add
  * fields, which it sets to their defaults. Passing NULL instead of settings means defaults. */
 typedef struct hyph_settings {
   int left_min;            /* TeX's \lefthyphenmin; below 1 acts as 1. HYPH_MIN_DEFAULT: the language's */
   int right_min;           /* TeX's \righthyphenmin; likewise */
   int uchyph;              /* TeX's \uchyph: if <= 0, words whose first letter is upper case are left alone. Default 1 */
+  int letters;             /* a hyph_letter_policy, or HYPH_LETTERS_DEFAULT (the default) */
   int filter;              /* a hyph_filter_kind; default HYPH_FILTER_EXACT */
   double fp_rate;          /* the filter's target false-positive rate, 0 < fp_rate < 1; default 0.01 */
 } hyph_settings;
@@ -144,6 +155,15 @@ typedef struct hyph_source {
 HYPH_EXPORT hyph_status hyph_load_english(const hyph_settings* settings, const char* const* extra_files, size_t count,
                                           hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 
+/* A language by tag, as the hyphenate command's --language takes it: "en-us" is the embedded
+ * plain TeX English (as hyph_load_english); "de-1996", "fr"... are hyph-utf8 patterns found in
+ * the `dir_count` folders of `pattern_dirs` first, then in those of the HYPH_PATTERNS_DIR
+ * environment variable, then in TeX Live's (see hyph/languages.h). Unset settings take the
+ * language's own minimums and letter policy. An unknown tag is HYPH_ERROR_UNKNOWN_LANGUAGE,
+ * with a message naming near matches and where it looked. */
+HYPH_EXPORT hyph_status hyph_load_language(const char* tag, const hyph_settings* settings, const char* const* pattern_dirs,
+                                           size_t dir_count, hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
+
 /* Pattern and exception files (*.pat.txt, *.hyp.txt, TeX files), format detected. */
 HYPH_EXPORT hyph_status hyph_load_files(const char* const* files, size_t count, const hyph_settings* settings,
                                         hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
@@ -155,10 +175,12 @@ HYPH_EXPORT hyph_status hyph_load_sources(const hyph_source* sources, size_t cou
 /* Frees a hyphenator; NULL is allowed. No other call may be using it. */
 HYPH_EXPORT void hyph_free(hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 
-/* What was loaded: the minimums in force (after TeX's clamping to 1..63), \uchyph, counts. */
+/* What was loaded: the minimums in force (after TeX's clamping to 1..63), \uchyph, the letter
+ * policy, counts. NULL gives 0. */
 HYPH_EXPORT int hyph_left_min(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 HYPH_EXPORT int hyph_right_min(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 HYPH_EXPORT int hyph_uchyph(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT int hyph_letters(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT; /* a hyph_letter_policy */
 HYPH_EXPORT size_t hyph_pattern_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 HYPH_EXPORT size_t hyph_exception_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 

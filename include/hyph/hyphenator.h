@@ -9,6 +9,7 @@
 
 #include <hyph/error.h>
 #include <hyph/exceptions.h>
+#include <hyph/export.h>
 
 #include <cstddef>
 #include <filesystem>
@@ -36,7 +37,7 @@ enum class SourceFormat {
 };
 
 /// One pattern or exception source: a name for messages, its bytes and its format.
-struct Source {
+struct HYPH_EXPORT Source {
   std::string name;
   std::string text;
   SourceFormat format = SourceFormat::detect;
@@ -79,7 +80,7 @@ namespace detail {
 struct Model;
 }
 
-class Hyphenator {
+class HYPH_EXPORT Hyphenator {
  public:
   /// US English exactly as plain TeX: Knuth's hyphen.tex (embedded), minimums 2/3.
   /// `extra` sources (e.g. the hyphenex exception list) are loaded after it.

@@ -14,6 +14,7 @@
 // "hyph-utf8:TAG". Tags are matched ignoring case, with '_' taken as '-'.
 #pragma once
 
+#include <hyph/export.h>
 #include <hyph/hyphenator.h>
 
 #include <filesystem>
@@ -51,18 +52,18 @@ struct LanguageInfo {
 };
 
 /// The folders that are looked in, in order, after removing duplicates and missing ones.
-std::vector<std::filesystem::path> pattern_directories(const LanguageSearch& search = {});
+HYPH_EXPORT std::vector<std::filesystem::path> pattern_directories(const LanguageSearch& search = {});
 
 /// Every language available: the embedded "en-us" first, then hyph-utf8's, sorted by tag.
-std::vector<LanguageInfo> list_languages(const LanguageSearch& search = {});
+HYPH_EXPORT std::vector<LanguageInfo> list_languages(const LanguageSearch& search = {});
 
 /// The language with this tag. Throws Error(ErrorCode::unknown_language) with a message that
 /// names near matches (same prefix, small edit distance, or the name contains the tag).
-LanguageInfo find_language(std::string_view tag, const LanguageSearch& search = {});
+HYPH_EXPORT LanguageInfo find_language(std::string_view tag, const LanguageSearch& search = {});
 
 /// Loads a language found by find_language(): its patterns and exceptions, then `extra`.
 /// Unset `settings` take the language's minimums and letter policy.
-Hyphenator load_language(std::string_view tag, const Settings& settings = {}, std::span<const Source> extra = {},
+HYPH_EXPORT Hyphenator load_language(std::string_view tag, const Settings& settings = {}, std::span<const Source> extra = {},
                          const LanguageSearch& search = {});
 
 }  // namespace hyph

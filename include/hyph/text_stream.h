@@ -6,6 +6,7 @@
 // hangs on a '-' still to come is held in a temporary file, not in memory.
 #pragma once
 
+#include <hyph/export.h>
 #include <hyph/hyphenator.h>
 
 #include <functional>
@@ -15,7 +16,7 @@
 
 namespace hyph {
 
-class TextStream {
+class HYPH_EXPORT TextStream {
  public:
   /// Receives output bytes in order; may be called with any chunk size.
   using Sink = std::function<void(std::string_view)>;

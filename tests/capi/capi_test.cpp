@@ -2,6 +2,8 @@
 // and TeX's golden answers through the C entry points.
 #include "support.h"
 
+#include <hyph/hyphenator.h>
+
 #include <unistd.h>
 
 #include <cstring>
@@ -127,6 +129,7 @@ TEST_CASE("settings defaults") {
   CHECK(s.left_min == HYPH_MIN_DEFAULT);
   CHECK(s.right_min == HYPH_MIN_DEFAULT);
   CHECK(s.uchyph == 1);
+  CHECK(s.letters == HYPH_LETTERS_DEFAULT);
   CHECK(s.filter == HYPH_FILTER_EXACT);
   CHECK(s.fp_rate == doctest::Approx(0.01));
   hyph_settings_init(nullptr);  // harmless
@@ -137,6 +140,7 @@ TEST_CASE("embedded English") {
   CHECK(hyph_left_min(h) == 2);
   CHECK(hyph_right_min(h) == 3);
   CHECK(hyph_uchyph(h) == 1);
+  CHECK(hyph_letters(h) == HYPH_LETTERS_PATTERN);
   CHECK(hyph_pattern_count(h) == 4447);
   CHECK(hyph_exception_count(h) == 14);
   CHECK(capi::breaks8(h, "hyphenation") == std::vector<std::size_t>{2, 6});
@@ -315,6 +319,11 @@ TEST_CASE("invalid arguments") {
   CHECK(f.file == "");
 
   s = capi::settings();
+  s.letters = 2;
+  f = sources_failure(HYPH_ERROR_INVALID_ARGUMENT, {}, &s);
+  CHECK(f.message.find("letter policy") != std::string::npos);
+
+  s = capi::settings();
   for (double rate : {0.0, 1.0, -0.5, 2.0}) {
     s.fp_rate = rate;
     f = sources_failure(HYPH_ERROR_INVALID_ARGUMENT, {}, &s);
@@ -385,4 +394,55 @@ TEST_CASE("output buffers too small: snprintf's contract") {
     CHECK(out[kept] == '\0');
     for (std::size_t k = kept + 1; k < out.size(); ++k) CHECK(out[k] == '#');
   }
+}
+
+// This binary links the shared library: the C++ API's exceptions must cross it intact, which
+// needs hyph::Error's typeinfo exported while the internals are hidden.
+TEST_CASE("the C++ API through the shared library: exceptions cross it") {
+  std::vector<hyph::Source> bad{hyph::Source{"bad.pat.txt", "ab\nc12d\n", hyph::SourceFormat::detect}};
+  try {
+    hyph::Hyphenator::load(bad);
+    FAIL("no exception");
+  } catch (const hyph::ParseError& e) {
+    CHECK(e.code() == hyph::ErrorCode::parse);
+    CHECK(e.where().line == 2);
+    CHECK(std::string(e.what()) == "bad.pat.txt:2:3: Nonletter: two digits in a row in pattern");
+  }
+  CHECK_THROWS_AS(hyph::Source::file("/nonexistent/x.pat.txt"), hyph::Error);
+  CHECK(hyph::Hyphenator::english().hyphenated("hyphenation") == "hy-phen-ation");
+}
+
+TEST_CASE("languages by tag") {
+  const std::string vendored = HYPH_SOURCE_DIR "/patterns/data/hyph-utf8";
+  const char* dirs[] = {vendored.c_str()};
+  hyph_hyphenator* raw = nullptr;
+
+  REQUIRE(hyph_load_language("EN_us", nullptr, nullptr, 0, &raw, nullptr) == HYPH_OK);
+  Loaded en(raw);
+  CHECK(hyph_pattern_count(en) == 4447);
+  CHECK(hyph_letters(en) == HYPH_LETTERS_PATTERN);
+  CHECK(capi::hyphenated(en, "hyphenation") == "hy-phen-ation");
+
+  // A hyph-utf8 language: its own minimums and Unicode TeX's letters, unless settings say otherwise.
+  REQUIRE(hyph_load_language("de-1996", nullptr, dirs, 1, &raw, nullptr) == HYPH_OK);
+  Loaded de(raw);
+  CHECK(hyph_letters(de) == HYPH_LETTERS_UNICODE);
+  CHECK(capi::hyphenated(de, "Silbentrennung") == "Sil-ben-tren-nung");
+  const std::u16string gross = u"Gr\u00F6\u00DFen\u00E4nderung Silbentrennung";
+  CHECK(capi::breaks16(de, gross) == capi::breaks8_as16(de, gross));
+  hyph_settings s = capi::settings(1, 1);
+  s.letters = HYPH_LETTERS_PATTERN;
+  REQUIRE(hyph_load_language("de-1996", &s, dirs, 1, &raw, nullptr) == HYPH_OK);
+  Loaded de11(raw);
+  CHECK(hyph_left_min(de11) == 1);
+  CHECK(hyph_letters(de11) == HYPH_LETTERS_PATTERN);
+
+  Failure f = expect_failure(HYPH_ERROR_UNKNOWN_LANGUAGE, [&](hyph_hyphenator** h, hyph_error** e) {
+    return hyph_load_language("de-1997", nullptr, dirs, 1, h, e);
+  });
+  CHECK(f.message.find("unknown language 'de-1997'") != std::string::npos);
+  CHECK(f.message.find("de-1996") != std::string::npos);  // a near match
+  expect_failure(HYPH_ERROR_INVALID_ARGUMENT, [&](hyph_hyphenator** h, hyph_error** e) {
+    return hyph_load_language(nullptr, nullptr, nullptr, 0, h, e);
+  });
 }

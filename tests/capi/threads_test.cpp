@@ -53,3 +53,25 @@ TEST_CASE("one hyphenator, many threads") {
   for (auto& t : threads) t.join();
   CHECK(differences.load() == 0);
 }
+
+TEST_CASE("loads in several threads at once") {
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      hyph_settings s = capi::settings();
+      s.filter = t % 2 == 0 ? HYPH_FILTER_FUSE : HYPH_FILTER_EXACT;
+      hyph_hyphenator* h = nullptr;
+      if (hyph_load_english(&s, nullptr, 0, &h, nullptr) != HYPH_OK) {
+        ++wrong;
+        return;
+      }
+      char out[32];
+      hyph_hyphenated(h, "hyphenation", 11, "-", out, sizeof out);
+      if (std::string(out) != "hy-phen-ation") ++wrong;
+      hyph_free(h);
+    });
+  }
+  for (auto& t : threads) t.join();
+  CHECK(wrong.load() == 0);
+}

@@ -23,9 +23,17 @@ const char* const kMixedPatterns =
     "1\xF0\x90\x90\xAA" "a\n"                     // 1𐐪a
     "b1\xF0\x90\x90\xAB\n";                       // b1𐐫
 
-hyph_hyphenator* mixed() {
-  const hyph_settings s = capi::settings(1, 1);
+hyph_hyphenator* mixed(int letters = HYPH_LETTERS_DEFAULT) {
+  hyph_settings s = capi::settings(1, 1);
+  s.letters = letters;
   return capi::from_sources({capi::source("mixed.pat.txt", kMixedPatterns)}, &s);
+}
+
+// English with Unicode TeX's letters: é, Deseret... are letters; en and em dashes act as '-'.
+hyph_hyphenator* unicode_english() {
+  hyph_settings s = capi::settings();
+  s.letters = HYPH_LETTERS_UNICODE;
+  return capi::english(&s);
 }
 
 // Deseret letters in UTF-16: small ones U+10428.., capitals U+10400..
@@ -66,7 +74,7 @@ class RandomText {
     while (s.size() < units) {
       switch (pick(6)) {
         case 0: s += static_cast<char16_t>(u'0' + pick(10)); break;
-        case 1: s += u"'.,()"[pick(5)]; break;
+        case 1: s += u"'.,()\u2013\u2014"[pick(7)]; break;  // en and em dashes: '-' for Unicode letters
         case 2: s += u'\u20AC'; break;                                 // €: 3 bytes
         case 3: s += u16({kGrin[0], kGrin[1]}); break;                 // 4 bytes
         case 4: s += static_cast<char16_t>(0xD800 + pick(0x800)); break;  // a lone surrogate
@@ -101,7 +109,7 @@ class RandomText {
     } else if (r < 67) {
       if (spaces) s += u" \t\n\r\f\v  "[pick(8)];
     } else if (r < 70) {
-      s += u'-';
+      s += u"-\u2013\u2014"[pick(3)];
     } else if (r < 80) {
       s += non_letters(1 + pick(2));
     } else if (r < 84) {
@@ -174,9 +182,28 @@ TEST_CASE("UTF-16: unpaired surrogates are non-letters, wherever they are") {
   }
 }
 
+TEST_CASE("UTF-16: Unicode letters, and dashes as explicit hyphens") {
+  Loaded plain(capi::english());
+  Loaded uni(unicode_english());
+  CHECK(hyph_letters(plain) == HYPH_LETTERS_PATTERN);
+  CHECK(hyph_letters(uni) == HYPH_LETTERS_UNICODE);
+  CHECK(capi::breaks16(plain, u"hyphenation\u2013x") == Breaks{2, 6});
+  CHECK(capi::breaks16(uni, u"hyphenation\u2013x") == Breaks{});
+  CHECK(capi::breaks16(uni, u"\u2014hyphenation") == Breaks{});
+  CHECK(capi::breaks16(plain, u"\u2014hyphenation") == Breaks{3, 7});
+  // é is a letter of the word for Unicode TeX, a word end for 8-bit TeX.
+  CHECK(capi::breaks16(plain, u"hyphenation\u00E9") == Breaks{2, 6});
+  for (const auto* text : {u"hyphenation\u2013x", u"\u2014hyphenation", u"caf\u00E9 hyphenation\u00E9", u"x\u2013y hyphenation"}) {
+    check_agreement(plain, text);
+    check_agreement(uni, text);
+  }
+}
+
 TEST_CASE("UTF-16 agrees with UTF-8 on random text") {
   Loaded english(capi::english());
+  Loaded uni(unicode_english());
   Loaded m(mixed());
+  Loaded mu(mixed(HYPH_LETTERS_UNICODE));
   const hyph_settings s = capi::settings(HYPH_MIN_DEFAULT, HYPH_MIN_DEFAULT, 0);
   Loaded upper(capi::english(&s));
   RandomText random(20240611);
@@ -187,6 +214,8 @@ TEST_CASE("UTF-16 agrees with UTF-8 on random text") {
     check_agreement(m, text);
     check_agreement(english, text);
     if (round % 3 == 0) check_agreement(upper, text);
+    if (round % 3 == 1) check_agreement(uni, text);
+    if (round % 3 == 2) check_agreement(mu, text);
   }
 }
 
@@ -195,8 +224,9 @@ TEST_CASE("UTF-16 agrees with UTF-8 on random text") {
 TEST_CASE("UTF-16 agrees with UTF-8 on long tokens") {
   Loaded english(capi::english());
   Loaded m(mixed());
+  Loaded mu(mixed(HYPH_LETTERS_UNICODE));
   RandomText random(7);
-  const std::u16string suffixes[] = {u"", u"-", u"'s", u"x-y", u"123", u" more words"};
+  const std::u16string suffixes[] = {u"", u"-", u"'s", u"x-y", u"123", u" more words", u"\u2013", u"x\u2014"};
   const std::u16string fillers[] = {u"1", u"\u20AC", u16({kGrin[0], kGrin[1]}), u16({0xDC00}), u"\u00AD", u"\u0416"};
   for (const auto& filler : fillers) {
     for (std::size_t n = 300; n <= 1100; n += (n >= 330 && n < 1000) || n > 1040 ? 37 : 1) {
@@ -204,7 +234,9 @@ TEST_CASE("UTF-16 agrees with UTF-8 on long tokens") {
       while (prefix.size() < n) prefix += filler;
       for (const auto& suffix : suffixes) {
         check_agreement(english, cat(prefix, u"hyphenation", suffix));
-        check_agreement(m, cat(prefix, random.letters(1 + random.pick(80)), suffix));
+        const std::u16string word = random.letters(1 + random.pick(80));
+        check_agreement(m, cat(prefix, word, suffix));
+        check_agreement(mu, cat(prefix, word, suffix));
       }
     }
   }
@@ -216,7 +248,18 @@ TEST_CASE("UTF-16 agrees with UTF-8 on long tokens") {
     if (random.pick(2)) text.append(u"-");
     text.append(random.letters(random.pick(10)));
     check_agreement(m, text);
+    check_agreement(mu, text);
     check_agreement(english, text);
+  }
+  // A word early in the token, then an explicit hyphen (or a dash) beyond the first piece.
+  Loaded uni(unicode_english());
+  for (std::size_t n = 500; n <= 1500; n += 50) {
+    for (const auto* end : {u"-", u"\u2013", u"\u2014", u"x", u"\u2014x"}) {
+      const std::u16string filler(n, u'1');
+      check_agreement(english, cat(u"hyphenation", filler, end));
+      check_agreement(uni, cat(u"hyphenation", filler, end));
+      check_agreement(mu, cat(random.letters(1 + random.pick(70)), filler, end));
+    }
   }
   // Words of 4-byte letters only, up to and past 63 of them, ending where a piece ends.
   for (std::size_t n = 1024 - 4 * 66; n <= 1024 - 4 * 55; ++n) {
@@ -226,6 +269,7 @@ TEST_CASE("UTF-16 agrees with UTF-8 on long tokens") {
       for (int k = 0; k < letters; ++k) word.append(deseret(k % 2));
       check_agreement(m, cat(prefix, word));
       check_agreement(m, cat(prefix, word, u"'s"));
+      check_agreement(mu, cat(prefix, word, u"x\u2013"));
     }
   }
   // One token of 200,000 units: breaks stand until the '-' at its very end.
