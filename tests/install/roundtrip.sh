@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# Install round trip: `meson install` into a temporary DESTDIR, then use what was installed the
+# way a user would.
+#
+#   roundtrip.sh BUILD_DIR SOURCE_DIR CHECK
+#
+#   link     build tests/install/example.c (C99) and example.cpp (C++20) with
+#            `pkg-config --cflags --libs libhyph`, against the shared library and, with
+#            `--static`, against the static one; run them; they must print "hy-phen-ation".
+#            Also checks the fields of the installed libhyph.pc, and that README.md and
+#            doc/c-api.md show the examples as they are.
+#   headers  every installed header compiles alone in a translation unit: C++20, and the C
+#            headers (hyph.h, export.h) also as C99; the installed set is include/hyph/*.h.
+#   exports  the shared library exports every hyph_* function of hyph.h and every function
+#            of namespace hyph, and nothing of the internals (hyph::detail, hyph::patterns,
+#            hyph::filters, hyph::utf8).
+#
+# Environment: CC and CXX, the compilers (default cc, c++); HYPH_SANITIZE, meson's b_sanitize
+# value, so that examples link against a sanitized library. Exits 77 (skipped) without
+# pkg-config, a C compiler or nm.
+set -euo pipefail
+
+build=$(cd "$1" && pwd)
+source=$(cd "$2" && pwd)
+check=$3
+
+skip() {
+  echo "SKIP: $*"
+  exit 77
+}
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+read -ra cc <<<"${CC:-cc}"
+read -ra cxx <<<"${CXX:-c++}"
+command -v pkg-config >/dev/null || skip "pkg-config not found"
+command -v "${cc[0]}" >/dev/null || skip "no C compiler (${cc[0]})"
+command -v "${cxx[0]}" >/dev/null || skip "no C++ compiler (${cxx[0]})"
+[[ $check != exports ]] || command -v nm >/dev/null || skip "nm not found"
+
+san=()
+if [[ -n ${HYPH_SANITIZE:-} && ${HYPH_SANITIZE} != none ]]; then
+  san=("-fsanitize=${HYPH_SANITIZE}")
+fi
+
+tmp=$(mktemp -d)
+dest=$tmp/dest
+# meson install rewrites the build's install log, which `ninja uninstall` reads: keep the
+# user's own. (These tests are not run in parallel with each other, so this cannot race.)
+log=$build/meson-logs/install-log.txt
+saved_log=""
+if [[ -f $log ]]; then
+  saved_log=$tmp/install-log.txt
+  cp "$log" "$saved_log"
+fi
+cleanup() {
+  if [[ -n $saved_log ]]; then cp "$saved_log" "$log"; else rm -f "$log"; fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+meson install -C "$build" --no-rebuild --destdir "$dest" --quiet >"$tmp/install.out" 2>&1 ||
+  { cat "$tmp/install.out"; fail "meson install"; }
+
+# Where things went: prefix, libdir and includedir as configured.
+{
+  read -r prefix
+  read -r libdir
+  read -r includedir
+} < <(meson introspect --buildoptions "$build" | python3 -c '
+import json, sys
+options = {o["name"]: o["value"] for o in json.load(sys.stdin)}
+prefix = options["prefix"]
+for v in (prefix, options["libdir"], options["includedir"]):
+    print(v if v.startswith("/") else prefix.rstrip("/") + "/" + v)
+')
+version=$(meson introspect --projectinfo "$build" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
+libdir_d=$dest$libdir
+includedir_d=$dest$includedir
+
+# The examples shown in README.md and doc/c-api.md, each after a line
+# "<!-- example: tests/install/FILE -->" in a fenced block, must be the files built here.
+check_doc_copies() {
+  local doc file count
+  for doc in README.md doc/c-api.md; do
+    count=0
+    while read -r file; do
+      count=$((count + 1))
+      awk -v marker="<!-- example: $file -->" '
+        $0 == marker { found = 1; next }
+        found == 1 && /^```/ { found = 2; next }
+        found == 2 && /^```/ { exit }
+        found == 2 { print }
+      ' "$source/$doc" | cmp -s - "$source/$file" || fail "$doc: the copy of $file differs from the file"
+      echo "ok: $doc shows $file as it is"
+    done < <(sed -n 's/^<!-- example: \(.*\) -->$/\1/p' "$source/$doc")
+    [[ $doc != README.md || $count -eq 2 ]] || fail "README.md should show example.c and example.cpp (found $count)"
+  done
+}
+
+check_link() {
+  check_doc_copies
+  local pc=$libdir_d/pkgconfig/libhyph.pc
+  [[ -f $pc ]] || fail "no libhyph.pc in $libdir/pkgconfig"
+  echo "--- installed libhyph.pc"
+  cat "$pc"
+  grep -qx "Version: $version" "$pc" || fail "libhyph.pc: Version is not $version"
+  grep -q '^Requires.private:.*icu-uc' "$pc" || fail "libhyph.pc: Requires.private lacks icu-uc (the static library needs ICU)"
+  grep -q '^Libs:.*-lhyph' "$pc" || fail "libhyph.pc: Libs lacks -lhyph"
+  grep -q '^Cflags:.*-I${includedir}' "$pc" || fail "libhyph.pc: Cflags lacks -I\${includedir}"
+  if grep -q '^Requires:' "$pc"; then fail "libhyph.pc: the public headers need no other package, so no Requires"; fi
+  # The .pc as installed, with its prefix moved to where DESTDIR put it; every other path must
+  # be relative to ${prefix} for that to work.
+  mkdir -p "$tmp/pkgconfig"
+  sed -e "s|^prefix=.*|prefix=$dest$prefix|" "$pc" >"$tmp/pkgconfig/libhyph.pc"
+  local paths
+  paths=$(grep -E '^(libdir|includedir)=' "$pc")
+  [[ $(grep -c '=\${prefix}/' <<<"$paths") -eq 2 ]] || fail "libhyph.pc: libdir or includedir not under \${prefix}"
+  export PKG_CONFIG_PATH=$tmp/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+
+  local cflags libs static_libs
+  cflags=$(pkg-config --cflags libhyph)
+  libs=$(pkg-config --libs libhyph)
+  static_libs=$(pkg-config --static --libs libhyph)
+  echo "--- pkg-config: --cflags: $cflags"
+  echo "--- pkg-config: --libs: $libs"
+  echo "--- pkg-config: --static --libs: $static_libs"
+  # -lhyph finds the shared library when both are there; -l:libhyph.a names the static one.
+  local static_only=${static_libs//-lhyph/-l:libhyph.a}
+
+  local c_flags=(-std=c99 -Wall -Wextra -pedantic -Werror "${san[@]}")
+  local cxx_flags=(-std=c++20 -Wall -Wextra -pedantic -Werror "${san[@]}")
+  # shellcheck disable=SC2086  # pkg-config output is meant to be split into words
+  {
+    "${cc[@]}" "${c_flags[@]}" $cflags "$source/tests/install/example.c" -o "$tmp/example-c" $libs
+    "${cxx[@]}" "${cxx_flags[@]}" $cflags "$source/tests/install/example.cpp" -o "$tmp/example-cpp" $libs
+    "${cc[@]}" "${c_flags[@]}" $cflags "$source/tests/install/example.c" -o "$tmp/example-c-static" $static_only
+    "${cxx[@]}" "${cxx_flags[@]}" $cflags "$source/tests/install/example.cpp" -o "$tmp/example-cpp-static" $static_only
+  }
+
+  local program out loaded
+  for program in example-c example-cpp; do
+    out=$(LD_LIBRARY_PATH=$libdir_d "$tmp/$program")
+    echo "--- $program (shared): $out"
+    [[ $out == "hy-phen-ation" ]] || fail "$program printed '$out'"
+    # (Not `ldd | grep -q`: grep's early exit would fail the pipeline under pipefail.)
+    loaded=$(LD_LIBRARY_PATH=$libdir_d ldd "$tmp/$program")
+    [[ $loaded == *"$libdir_d/libhyph.so"* ]] || fail "$program does not load the installed libhyph.so"
+  done
+  for program in example-c-static example-cpp-static; do
+    out=$("$tmp/$program")
+    echo "--- $program: $out"
+    [[ $out == "hy-phen-ation" ]] || fail "$program printed '$out'"
+    loaded=$(ldd "$tmp/$program")
+    [[ $loaded != *libhyph* ]] || fail "$program loads a shared libhyph"
+  done
+}
+
+check_headers() {
+  local installed expected header
+  installed=$(cd "$includedir_d/hyph" && printf '%s\n' *.h)
+  expected=$(cd "$source/include/hyph" && printf '%s\n' *.h)
+  [[ $installed == "$expected" ]] || fail "installed headers differ from include/hyph: $installed"
+  for header in "$includedir_d"/hyph/*.h; do
+    header=hyph/$(basename "$header")
+    printf '#include <%s>\n' "$header" >"$tmp/one.cpp"
+    "${cxx[@]}" -std=c++20 -Wall -Wextra -pedantic -Werror -fsyntax-only -I"$includedir_d" "$tmp/one.cpp" ||
+      fail "$header does not compile alone as C++20"
+    echo "ok: $header alone, C++20"
+  done
+  for header in hyph/hyph.h hyph/export.h; do
+    # (C forbids an empty translation unit: export.h alone declares nothing.)
+    printf '#include <%s>\ntypedef int hyph_test_not_empty;\n' "$header" >"$tmp/one.c"
+    "${cc[@]}" -std=c99 -Wall -Wextra -pedantic -Werror -fsyntax-only -I"$includedir_d" "$tmp/one.c" ||
+      fail "$header does not compile alone as C99"
+    echo "ok: $header alone, C99"
+  done
+}
+
+check_exports() {
+  local so=$libdir_d/libhyph.so
+  [[ -e $so ]] || fail "no libhyph.so installed"
+  local symbols demangled name missing=0
+  symbols=$(nm -D --defined-only "$so")
+  demangled=$(nm -DC --defined-only "$so")
+  # Every function the C header declares.
+  for name in $(grep -o '^HYPH_EXPORT [^(]*hyph_[a-z0-9_]*(' "$source/include/hyph/hyph.h" | grep -o 'hyph_[a-z0-9_]*($' | tr -d '('); do
+    grep -qE " T $name\$" <<<"$symbols" || { echo "not exported: $name" >&2; missing=1; }
+  done
+  ((missing == 0)) || fail "C API functions missing from libhyph.so"
+  grep -q ' T hyph::Hyphenator::english' <<<"$demangled" || fail "the C++ API is not exported"
+  # Every function the static library defines in namespace hyph, outside the internal
+  # namespaces, is public API, and the shared library must export it: a public function
+  # declared without HYPH_EXPORT would be hidden.
+  local public hidden
+  public=$(nm -C --defined-only "$libdir_d/libhyph.a" 2>/dev/null | grep -E '^[0-9a-f]+ T hyph::' |
+    grep -vE ' T hyph::(detail|patterns|filters|utf8)::' | sed -e 's/^[0-9a-f]* T //' | sort -u)
+  hidden=$(comm -23 <(printf '%s\n' "$public") <(sed -e 's/^[0-9a-f]* [A-Za-z] //' <<<"$demangled" | sort -u))
+  [[ -z $hidden ]] || fail "public functions (namespace hyph) not exported; declare them HYPH_EXPORT (hyph/export.h):"$'\n'"$hidden"
+  # No internals, by name or as the class of a vtable or typeinfo.
+  local leaked
+  leaked=$(grep -E ' [A-Za-z] ((typeinfo( name)?|vtable|VTT|construction vtable) for )?hyph::(detail|patterns|filters|utf8)::' <<<"$demangled" || true)
+  [[ -z $leaked ]] || fail "internals exported:"$'\n'"$leaked"
+  # Strong definitions are ours only: the C functions and hyph::.
+  leaked=$(grep -E ' [TDBR] ' <<<"$demangled" | grep -vE ' [TDBR] (hyph_|hyph::)' || true)
+  [[ -z $leaked ]] || fail "foreign strong symbols exported:"$'\n'"$leaked"
+  echo "ok: $(wc -l <<<"$symbols") exported symbols, $(grep -c ' T hyph_' <<<"$symbols") C functions, no internals"
+}
+
+case $check in
+  link) check_link ;;
+  headers) check_headers ;;
+  exports) check_exports ;;
+  *) fail "unknown check '$check' (link, headers, exports)" ;;
+esac
