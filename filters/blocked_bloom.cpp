@@ -70,17 +70,32 @@ double BlockedBloomFilter::model_fp_rate(double lambda, unsigned k) noexcept {
 }
 
 double BlockedBloomFilter::model_bits_per_key(double fp_rate) noexcept {
-  // Bits per key c <-> λ = 512/c. The best rate falls as c grows; bisect on c, starting
-  // from the unblocked Bloom filter's log2(1/ε)/ln 2, which is a lower bound.
-  auto reaches = [&](double c) {
+  // Bits per key c <-> λ = 512/c. The best rate over k falls continuously as c grows, so
+  // solve log FP(c) = log ε for c by regula falsi with the Illinois modification (about
+  // 8 steps instead of bisection's 20), starting from the unblocked Bloom filter's
+  // log2(1/ε)/ln 2, which is a lower bound.
+  auto excess = [&](double c) {
     const double lambda = kBlockBits / c;
-    return model_fp_rate(lambda, best_k(lambda)) <= fp_rate;
+    return std::log(model_fp_rate(lambda, best_k(lambda))) - std::log(fp_rate);
   };
   double lo = std::max(0.01, detail::lower_bound_bits(fp_rate) / 0.6931471805599453), hi = 1.25 * lo + 1;
-  while (!reaches(hi) && hi < kBlockBits) lo = hi, hi *= 2;
-  for (int iter = 0; iter < 20; ++iter) {  // to within 2^-20 of the bracket, < 1e-5 bits
-    const double mid = 0.5 * (lo + hi);
-    (reaches(mid) ? hi : lo) = mid;
+  double f_lo = excess(lo), f_hi = excess(hi);
+  if (f_lo <= 0) return lo;
+  while (f_hi > 0 && hi < kBlockBits) lo = hi, f_lo = f_hi, hi *= 2, f_hi = excess(hi);
+  int last = 0;  // which end moved last
+  for (int iter = 0; iter < 100 && hi - lo > 1e-7 * hi; ++iter) {
+    const double mid = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
+    const double f_mid = excess(mid);
+    if (f_mid > 0) {
+      lo = mid, f_lo = f_mid;
+      if (last < 0) f_hi *= 0.5;
+      last = -1;
+    } else {
+      hi = mid, f_hi = f_mid;
+      if (last > 0) f_lo *= 0.5;
+      last = 1;
+      if (f_mid > -1e-9) break;  // on the root: ε is reached at hi
+    }
   }
   return hi;
 }
