@@ -17,6 +17,11 @@ case "${1-}" in
   *) echo "usage: $0 [--check]" >&2; exit 2 ;;
 esac
 
+if $check && ! command -v xetex > /dev/null; then
+  echo "SKIP: no xetex (Debian: texlive-binaries)"
+  exit 77
+fi
+
 oracle=tools/unicode-tex-oracle.py
 data=tests/data
 patterns=patterns/data/hyph-utf8/txt

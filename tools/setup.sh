@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build_packages=(g++ meson ninja-build pkg-config python3 libicu-dev libboost-program-options-dev libxxhash-dev)
-test_packages=(doctest-dev texlive-binaries texlive-base libhyphen-dev hyphen-en-us)
+test_packages=(doctest-dev texlive-binaries texlive-base libhyphen-dev hyphen-en-us fonts-lmodern wngerman wfrench wdutch wpolish wportuguese hunspell-ru hunspell-el texlive-lang-german)
 
 packages=("${build_packages[@]}")
 tests=true
