@@ -130,7 +130,7 @@ class NaiveLiang {
 
 /// Hyphenates `word`, written as one token from code points that each are a letter, and
 /// compares with the naive method. Code points that are not letters, or that the token rules
-/// treat specially (white space, '-'), are dropped from the word first.
+/// treat specially (white space, explicit hyphens), are dropped from the word first.
 inline void check_word(const hyph::Hyphenator& h, const NaiveLiang& naive, std::u32string_view candidate) {
   const hyph::detail::Model& model = h.model();
   std::string text;
@@ -139,6 +139,7 @@ inline void check_word(const hyph::Hyphenator& h, const NaiveLiang& naive, std::
   for (char32_t c : candidate) {
     if (symbols.size() == hyph::patterns::kMaxLetters) break;
     if (c == U'-' || c == U' ' || c == U'\t' || c == U'\n' || c == U'\r' || c == U'\f' || c == U'\v') continue;
+    if (model.dash_hyphens && (c == U'\u2013' || c == U'\u2014')) continue;
     const hyph::patterns::LetterInfo info = model.alphabet.classify(c);
     if (!info) continue;
     if (symbols.empty() && !info.is_lower && model.uchyph <= 0) continue;

@@ -12,6 +12,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   settings.right_min = 1;
   settings.exceptions.filter = kKinds[size % 5];
   settings.exceptions.fp_rate = size % 7 == 0 ? 0.5 : 0.01;
+  settings.letters = size / 5 % 2 ? hyph::LetterPolicy::unicode : hyph::LetterPolicy::pattern_letters;
   std::optional<hyph::Hyphenator> h;
   if (!fuzz::try_load(source, settings, h)) return 0;
   const hyph::patterns::ParsedSource parsed = hyph::patterns::read_source(source);

@@ -8,6 +8,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   hyph::Settings settings;
   settings.left_min = static_cast<int>(size % 3);
   settings.right_min = static_cast<int>(size / 3 % 3);
+  settings.letters = size / 9 % 2 ? hyph::LetterPolicy::unicode : hyph::LetterPolicy::pattern_letters;
   std::optional<hyph::Hyphenator> h;
   if (!fuzz::try_load(source, settings, h)) return 0;
   const hyph::patterns::ParsedSource parsed = hyph::patterns::read_source(source);

@@ -1,5 +1,6 @@
 // Fuzz target: the running-text pipeline. Input: a 3-byte header, then the text.
-//   byte 0: which hyphenator (plain TeX, or plain TeX + hyphenex behind each filter kind)
+//   byte 0: which hyphenator (plain TeX, or plain TeX + hyphenex behind each filter kind,
+//           with 8-bit TeX's letters; plain TeX and plain TeX + hyphenex with Unicode TeX's)
 //           and which marker (a byte absent from the text, the empty string, U+00AD)
 //   byte 1: seed of the random chunking and flushes
 //   byte 2: if >= 0xF0, a slice of the text is repeated past 64 KiB, so that short inputs
@@ -19,17 +20,25 @@ namespace {
 constexpr hyph::FilterKind kKinds[] = {hyph::FilterKind::exact, hyph::FilterKind::bloom, hyph::FilterKind::blocked_bloom,
                                        hyph::FilterKind::cuckoo, hyph::FilterKind::fuse};
 
-// 0: plain TeX; 1..5: plain TeX with hyphenex behind each filter kind (1 = exact).
-const std::array<hyph::Hyphenator, 6>& hyphenators() {
-  static const std::array<hyph::Hyphenator, 6> all = [] {
+constexpr std::size_t kHyphenators = 8;
+
+// 0: plain TeX; 1..5: plain TeX with hyphenex behind each filter kind (1 = exact); 6, 7: the
+// same as 0 and 1 with Unicode TeX's letters (and en/em dashes as explicit hyphens).
+const std::array<hyph::Hyphenator, kHyphenators>& hyphenators() {
+  static const std::array<hyph::Hyphenator, kHyphenators> all = [] {
     const std::vector<hyph::Source> hyphenex{hyph::Source::file(HYPH_SOURCE_DIR "/patterns/data/ushyphex.tex")};
-    auto with = [&](hyph::FilterKind kind) {
+    auto with = [&](hyph::FilterKind kind, hyph::LetterPolicy letters, bool exceptions) {
       hyph::Settings s;
       s.exceptions.filter = kind;
-      return hyph::Hyphenator::english(s, hyphenex);
+      s.letters = letters;
+      return hyph::Hyphenator::english(s, exceptions ? std::span<const hyph::Source>(hyphenex) : std::span<const hyph::Source>());
     };
-    return std::array<hyph::Hyphenator, 6>{hyph::Hyphenator::english(), with(kKinds[0]), with(kKinds[1]),
-                                           with(kKinds[2]),             with(kKinds[3]), with(kKinds[4])};
+    constexpr auto tex8 = hyph::LetterPolicy::pattern_letters;
+    constexpr auto unicode = hyph::LetterPolicy::unicode;
+    return std::array<hyph::Hyphenator, kHyphenators>{
+        with(kKinds[0], tex8, false), with(kKinds[0], tex8, true),     with(kKinds[1], tex8, true),
+        with(kKinds[2], tex8, true),  with(kKinds[3], tex8, true),     with(kKinds[4], tex8, true),
+        with(kKinds[0], unicode, false), with(kKinds[0], unicode, true)};
   }();
   return all;
 }
@@ -62,10 +71,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     text = std::move(grown);
   }
 
-  const hyph::Hyphenator& h = hyphenators()[header[0] % 6];
+  const std::size_t which = header[0] % kHyphenators;
+  const hyph::Hyphenator& h = hyphenators()[which];
   std::string marker;
   bool marker_absent = false;
-  switch (header[0] / 6 % 3) {
+  switch (header[0] / kHyphenators % 3) {
     case 0: {
       bool seen[256] = {};
       for (unsigned char c : text) seen[c] = true;
@@ -138,10 +148,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   // Every filter answers as the exact store does.
-  if (header[0] % 6 > 1) {
+  if (which >= 2 && which <= 5) {
     const std::string exact = hyphenators()[1].hyphenated(text, marker);
     FUZZ_CHECK(exact == whole, "filter %s differs from the exact store",
-               std::string(hyph::to_string(kKinds[header[0] % 6 - 1])).c_str());
+               std::string(hyph::to_string(kKinds[which - 1])).c_str());
   }
   return 0;
 }
