@@ -38,6 +38,16 @@ void write_stdout(std::string_view bytes) {
   }
 }
 
+// Flushes standard output, failing as write_stdout() does. (A failed fflush() drops what was
+// buffered, and the next one succeeds: an unchecked one loses output silently.)
+void flush_stdout() {
+  if (std::fflush(stdout) != 0) {
+    if (errno == EPIPE) std::exit(0);
+    throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
+  }
+  if (std::ferror(stdout)) throw hyph::Error(hyph::ErrorCode::io, "standard output: write error");
+}
+
 // Feeds one input (a file, or stdin for "-") through the stream.
 void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool line_by_line) {
   std::FILE* in = name == "-" ? stdin : std::fopen(name.c_str(), "rb");
@@ -56,7 +66,7 @@ void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool lin
     while ((got = getline(&line, &capacity, in)) > 0) {
       stream.write(std::string_view(line, static_cast<std::size_t>(got)));
       stream.flush();
-      std::fflush(stdout);
+      flush_stdout();
     }
     std::free(line);
   } else {
@@ -228,8 +238,7 @@ int run(int argc, char** argv) {
   if (inputs.empty()) inputs.push_back("-");
   hyph::TextStream stream(hyphenator, marker, write_stdout);
   for (const auto& input : inputs) hyphenate_input(input, stream, vm.count("words") > 0);
-  if (std::fflush(stdout) != 0 && errno != EPIPE)
-    throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
+  flush_stdout();
   if (vm.count("stats")) print_stats(hyphenator, stream.counters());
   return 0;
 }
