@@ -82,6 +82,10 @@ double BlockedBloomFilter::model_bits_per_key(double fp_rate) noexcept {
   double f_lo = excess(lo), f_hi = excess(hi);
   if (f_lo <= 0) return lo;
   while (f_hi > 0 && hi < kBlockBits) lo = hi, f_lo = f_hi, hi *= 2, f_hi = excess(hi);
+  // Below about ε = 1e-18 the crowded blocks of the Poisson tail keep the rate up at any
+  // sensible size (1e-19 at 720 bits/key). The search stops past 512 bits/key and uses the
+  // largest size tried; expected_fp_rate() tells what the filter then achieves.
+  if (f_hi > 0) return hi;
   int last = 0;  // which end moved last
   for (int iter = 0; iter < 100 && hi - lo > 1e-7 * hi; ++iter) {
     const double mid = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);

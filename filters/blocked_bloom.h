@@ -20,8 +20,9 @@
 // about 2 % of the rate, is spelled out in model_fp_rate).
 //
 // The theoretical bits/key this filter reports is the least c with min_k FP(c, k) <= ε
-// (found by bisection); the filter uses blocks = ceil(n·c/512) and the k minimising FP for
-// its actual λ. For ε = 1 % this is about 10.0 bits/key against 9.6 for a plain Bloom filter.
+// (found by regula falsi); the filter uses blocks = ceil(n·c/512) and the k minimising FP for
+// its actual λ. For ε = 1 % this is 9.9 bits/key against 9.6 for a plain Bloom filter; the
+// gap grows as ε shrinks (80 against 43 at 1e-9), and below about 1e-18 no size reaches ε.
 #pragma once
 
 #include "filters/filter.h"
