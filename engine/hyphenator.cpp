@@ -72,6 +72,9 @@ std::string Hyphenator::hyphenated(std::string_view text, std::string_view marke
 HyphenMins Hyphenator::mins() const noexcept { return model_->mins; }
 int Hyphenator::uchyph() const noexcept { return model_->uchyph; }
 LetterPolicy Hyphenator::letters() const noexcept { return model_->letters; }
+Normalization Hyphenator::normalization() const noexcept {
+  return model_->nfc != nullptr ? Normalization::nfc : Normalization::none;
+}
 std::size_t Hyphenator::pattern_count() const noexcept { return model_->automaton.pattern_count(); }
 std::size_t Hyphenator::exception_count() const noexcept { return model_->exceptions.store().size(); }
 FilterDescription Hyphenator::filter() const { return model_->exceptions.describe(); }

@@ -16,6 +16,15 @@ std::string letters_of(const patterns::Alphabet& alphabet, const std::u32string&
   return key;
 }
 
+const icu::Normalizer2* nfc_instance(Normalization normalization) {
+  if (normalization == Normalization::none) return nullptr;
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+  if (U_FAILURE(status) || nfc == nullptr)
+    throw Error(ErrorCode::invalid_argument, std::string("NFC normalization is not available: ") + u_errorName(status));
+  return nfc;
+}
+
 }  // namespace
 
 std::shared_ptr<const Model> build_model(std::span<const Source> sources, const Settings& settings) {
@@ -39,6 +48,7 @@ std::shared_ptr<const Model> build_model(std::span<const Source> sources, const 
       settings.uchyph,
       letters,
       letters == LetterPolicy::unicode,
+      nfc_instance(settings.normalization),
   });
 }
 

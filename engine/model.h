@@ -7,6 +7,8 @@
 
 #include <hyph/hyphenator.h>
 
+#include <unicode/normalizer2.h>
+
 namespace hyph::detail {
 
 struct Model {
@@ -18,6 +20,8 @@ struct Model {
   LetterPolicy letters = LetterPolicy::pattern_letters;
   // U+2013 and U+2014 act like an explicit '-' (XeTeX's \XeTeXdashbreakstate=1): unicode policy.
   bool dash_hyphens = false;
+  // ICU's NFC instance when Settings::normalization is nfc (owned by ICU), else null.
+  const icu::Normalizer2* nfc = nullptr;
 };
 
 /// Builds a model from sources read in order (TeX: later exceptions replace earlier ones).

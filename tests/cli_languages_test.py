@@ -71,6 +71,12 @@ expect("words mode", ["-l", "pl", "--words", *V], "przedsiębiorstwo\nwłaściwo
 expect("--patterns replaces the language's patterns", ["-l", "de-1996", *V, "-p",
        os.path.join(VENDORED, "txt", "hyph-fr.pat.txt")], b"constitutionnellement", b"consti-tu-tion-nel-le-ment")
 
+NFD = "Universita\u0308t e\u0301le\u0301ment"
+expect("decomposed text as TeX reads it", ["-l", "de-1996", *V], NFD.encode(), "Uni-ver-si-ta\u0308t e\u0301-le\u0301-ment".encode())
+expect("--normalize nfc: words found in NFC, bytes kept", ["-l", "de-1996", "--normalize", "nfc", *V], NFD.encode(),
+       "Uni-ver-si-ta\u0308t e\u0301le\u0301-ment".encode())
+expect_error("bad --normalize", ["--normalize", "nfd"], 2, ["unknown --normalize 'nfd'"])
+
 r = run(["--list-languages", *V])
 lines = r.stdout.decode().splitlines()
 check("--list-languages succeeds", r.returncode == 0 and lines and lines[0].split()[0] == "tag", repr(r.stderr))

@@ -139,7 +139,7 @@ void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
 
 int run(int argc, char** argv) {
   std::vector<std::string> pattern_files, exception_files, inputs, pattern_dirs;
-  std::string language, marker, filter_name, letters;
+  std::string language, marker, filter_name, letters, normalize;
   int left = 0, right = 0, uchyph = 1;
   double fp_rate = 0.01;
 
@@ -167,6 +167,7 @@ int run(int argc, char** argv) {
       ("right-min", po::value(&right), "\\righthyphenmin (default: the language's; en-us 3)")
       ("uchyph", po::value(&uchyph)->default_value(1), "\\uchyph: 0 leaves words starting with a capital alone")
       ("letters", po::value(&letters), "what is a letter: 'patterns' (8-bit TeX: the patterns' letters and their capitals) or 'unicode' (Unicode TeX: every Unicode letter); default: the language's (en-us and --patterns: patterns; hyph-utf8: unicode)")
+      ("normalize", po::value(&normalize)->default_value("none"), "'none' (as TeX: a decomposed e + U+0301 is two characters) or 'nfc' (find words in Unicode NFC; the output bytes stay the input's)")
       ("marker,m", po::value(&marker)->default_value("-"), "string inserted at each hyphenation point")
       ("soft-hyphen", "use U+00AD SOFT HYPHEN as the marker")
       ("words,w", "line by line: each line is answered as soon as it is read")
@@ -219,6 +220,8 @@ int run(int argc, char** argv) {
     else if (letters == "unicode") settings.letters = hyph::LetterPolicy::unicode;
     else throw Usage("unknown --letters '" + letters + "' (choose patterns or unicode)");
   }
+  if (normalize == "nfc") settings.normalization = hyph::Normalization::nfc;
+  else if (normalize != "none") throw Usage("unknown --normalize '" + normalize + "' (choose none or nfc)");
   auto kind = hyph::parse_filter_kind(filter_name);
   if (!kind) throw Usage("unknown --filter '" + filter_name + "' (choose exact, bloom, blocked-bloom, cuckoo or fuse)");
   settings.exceptions = {*kind, fp_rate};

@@ -65,6 +65,18 @@ enum class LetterPolicy {
   unicode,
 };
 
+/// Text that is not in Unicode Normalization Form C; see README, "What is a word".
+enum class Normalization {
+  /// As TeX: the text as it is. A decomposed "é" (e, U+0301 COMBINING ACUTE ACCENT) is two
+  /// characters, and patterns written with "é" do not match it.
+  none,
+  /// Each word is looked at in NFC (ICU), from the start of its first letter's normalization
+  /// segment, for at most 4 KiB; breaks are mapped back to the text, whose bytes stay as they
+  /// are (a break inside a span NFC changed, which patterns cannot ask for, is dropped).
+  /// With it, hyphenate() may allocate.
+  nfc,
+};
+
 /// Everything a load can be told. Unset values take the language's own defaults.
 struct Settings {
   std::optional<int> left_min;   ///< \lefthyphenmin; TeX treats values below 1 as 1
@@ -73,6 +85,7 @@ struct Settings {
   /// Letters in the text. Default: pattern_letters for load() and english(), the language's
   /// own for language() (unicode for hyph-utf8 languages).
   std::optional<LetterPolicy> letters;
+  Normalization normalization = Normalization::none;
   ExceptionOptions exceptions;
 };
 
@@ -113,6 +126,7 @@ class HYPH_EXPORT Hyphenator {
   HyphenMins mins() const noexcept;
   int uchyph() const noexcept;
   LetterPolicy letters() const noexcept;
+  Normalization normalization() const noexcept;
   std::size_t pattern_count() const noexcept;
   std::size_t exception_count() const noexcept;
   FilterDescription filter() const;

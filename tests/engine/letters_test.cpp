@@ -156,3 +156,52 @@ TEST_CASE("Unicode words streamed in random pieces, also long tokens with a dash
     CHECK(stream(text) == unicode().hyphenated(text, "="));
   }
 }
+
+TEST_CASE("NFC normalization: breaks found in the composed form, the text's bytes kept") {
+  hyph::Settings s;
+  s.left_min = 1;
+  s.right_min = 1;
+  s.letters = hyph::LetterPolicy::unicode;
+  s.normalization = hyph::Normalization::nfc;
+  const auto h = hyph::Hyphenator::load(std::vector{test::memory("t.pat.txt", "\xC3\xA9" "1t\nt1\xC3\xA9\n")}, s);
+  CHECK(h.normalization() == hyph::Normalization::nfc);
+  CHECK(unicode().normalization() == hyph::Normalization::none);
+  const std::string e_acute = "\xC3\xA9", e_decomposed = "e\xCC\x81";
+  CHECK(h.hyphenated(e_acute + "t" + e_acute) == e_acute + "-t-" + e_acute);
+  CHECK(h.hyphenated(e_decomposed + "t" + e_decomposed) == e_decomposed + "-t-" + e_decomposed);
+  CHECK(unicode().hyphenated(e_decomposed + "t" + e_decomposed) == e_decomposed + "t" + e_decomposed);
+  // Leading non-letters, a word that ends early, an explicit hyphen later, invalid bytes.
+  CHECK(h.hyphenated("((" + e_decomposed + "t" + e_decomposed + "))") == "((" + e_decomposed + "-t-" + e_decomposed + "))");
+  CHECK(h.hyphenated(e_decomposed + "t" + e_decomposed + "1t" + e_decomposed) == e_decomposed + "-t-" + e_decomposed + "1t" + e_decomposed);
+  CHECK(h.hyphenated(e_decomposed + "t" + e_decomposed + "1-t") == e_decomposed + "t" + e_decomposed + "1-t");
+  CHECK(h.hyphenated("\xFF" + e_decomposed + "t" + e_decomposed + "\xFF") == "\xFF" + e_decomposed + "-t-" + e_decomposed + "\xFF");
+  // '=' and U+0338 compose to U+2260, a non-letter; U+0338 alone is a mark: a letter.
+  CHECK(h.hyphenated("=\xCC\xB8t" + e_acute) == "=\xCC\xB8t-" + e_acute);
+  CHECK(unicode().hyphenated("=\xCC\xB8" "abab") == "=\xCC\xB8" "a-b-a-b");
+}
+
+TEST_CASE("NFC normalization streamed in random pieces agrees with the whole text") {
+  hyph::Settings s;
+  s.left_min = 1;
+  s.right_min = 1;
+  s.letters = hyph::LetterPolicy::unicode;
+  s.normalization = hyph::Normalization::nfc;
+  const auto h = hyph::Hyphenator::load(std::vector{test::memory("t.pat.txt", "\xC3\xA9" "1t\nt1\xC3\xA9\na1b\n")}, s);
+  std::mt19937_64 rng(13);
+  const std::vector<std::string> pieces = {"a", "b", "t", "e", "\xCC\x81", "\xCC", "\x81", "\xC3\xA9", "\xC3", "\xA9", "=",
+                                           "\xCC\xB8", "-", " ", "\xE2\x80\x94", "\xFF", "1"};
+  std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1), count(0, 24), cut(0, 7);
+  for (int i = 0; i < 20000; ++i) {
+    std::string text;
+    for (std::size_t n = count(rng); n > 0; --n) text += pieces[pick(rng)];
+    std::string out;
+    hyph::TextStream stream(h, "=", [&](std::string_view b) { out.append(b); });
+    for (std::size_t k = 0; k < text.size();) {
+      const std::size_t n = std::min(text.size() - k, cut(rng));
+      stream.write(std::string_view(text).substr(k, n));
+      k += n;
+    }
+    stream.finish();
+    REQUIRE_MESSAGE(out == h.hyphenated(text, "="), "case " << i);
+  }
+}
