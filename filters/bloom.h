@@ -33,14 +33,16 @@ class BloomFilter final : public Filter {
   BloomFilter(std::span<const Hash> keys, double fp_rate);
 
   bool maybe_contains(Hash key) const noexcept override {
-    std::uint64_t g = key, step = std::rotl(key, 32);
+    // All k probes, no early exit: the loads are independent and overlap, while a branch
+    // on each would be mispredicted on most negative queries (measured 20 ns against 6).
+    std::uint64_t g = key, step = std::rotl(key, 32), all = 1;
     for (unsigned i = 0; i < k_; ++i) {
       const std::uint64_t bit = detail::fast_range64(g, m_);
-      if (!((words_[bit >> 6] >> (bit & 63)) & 1)) return false;
+      all &= words_[bit >> 6] >> (bit & 63);
       step += unit_;
       g += step;
     }
-    return true;
+    return all & 1;
   }
   FilterDescription describe() const override;
   /// (bits set / m)^k: the rate of independent probes into this very bit array. (The
