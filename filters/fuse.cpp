@@ -60,17 +60,17 @@ bool FuseFilter::try_build(std::span<const Hash> keys, std::uint64_t seed) {
   const std::uint64_t m = cell_count();
   const std::size_t n = keys.size();
   // Work with the seeded hashes: a cell's xor below is then the hash its cells come from.
-  std::vector<std::uint64_t> hashes(n), order(n);
+  std::vector<std::uint64_t> hashes(n);
   for (std::size_t i = 0; i < n; ++i) hashes[i] = seeded(keys[i], seed);
   if (m > kLocalCells) {
     // Visit the keys in order of their first segment (a counting sort: there are only
     // about n/L segments), so that the passes below work on a window of a few segments at
     // a time instead of jumping around an array larger than the caches.
-    std::vector<std::uint64_t> start(segment_count_ + 1, 0);
+    std::vector<std::uint64_t> start(segment_count_ + 1, 0), sorted(n);
     for (const std::uint64_t h : hashes) ++start[cells(h).a / segment_length_ + 1];
     for (std::uint64_t s = 1; s <= segment_count_; ++s) start[s] += start[s - 1];
-    for (const std::uint64_t h : hashes) order[start[cells(h).a / segment_length_]++] = h;
-    hashes.swap(order);
+    for (const std::uint64_t h : hashes) sorted[start[cells(h).a / segment_length_]++] = h;
+    hashes.swap(sorted);
   }
   // Per cell: how many unpeeled keys use it and the xor of their hashes (which is the hash
   // itself once the count is 1). A count can only reach 255 if some hash occurs that often;
@@ -84,7 +84,8 @@ bool FuseFilter::try_build(std::span<const Hash> keys, std::uint64_t seed) {
     xors[c.a] ^= h, xors[c.b] ^= h, xors[c.c] ^= h;
   }
   // Peel depth-first from every cell of count 1, recording the hashes in peeling order
-  // with which of their three cells they own.
+  // (over `hashes`, which is no longer needed) with which of their three cells they own.
+  std::vector<std::uint64_t>& order = hashes;
   std::size_t peeled = 0;
   std::vector<std::uint8_t> owned(n);
   std::vector<std::uint64_t> stack;
