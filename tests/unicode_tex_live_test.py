@@ -53,7 +53,7 @@ if shutil.which("xetex") is None:
 if shutil.which("kpsewhich") is None or not subprocess.run(
         ["kpsewhich", "load-unicode-data.tex"], capture_output=True, text=True).stdout.strip():
     skip("load-unicode-data.tex not found (Debian: texlive-base)")
-probe = subprocess.run([sys.executable, ORACLE], input=b"", capture_output=True)
+probe = subprocess.run([sys.executable, ORACLE], input=b"a\n", capture_output=True)
 if probe.returncode != 0:
     skip("the oracle cannot run: " + probe.stderr.decode(errors="replace").strip())
 

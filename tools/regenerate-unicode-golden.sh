@@ -17,12 +17,18 @@ case "${1-}" in
   *) echo "usage: $0 [--check]" >&2; exit 2 ;;
 esac
 
-if $check && ! command -v xetex > /dev/null; then
-  echo "SKIP: no xetex (Debian: texlive-binaries)"
-  exit 77
+oracle=tools/unicode-tex-oracle.py
+if $check; then
+  if ! command -v xetex > /dev/null; then
+    echo "SKIP: no xetex (Debian: texlive-binaries)"
+    exit 77
+  fi
+  if ! problem=$(echo a | "$oracle" 2>&1 > /dev/null); then
+    echo "SKIP: the oracle cannot run: $problem"
+    exit 77
+  fi
 fi
 
-oracle=tools/unicode-tex-oracle.py
 data=tests/data
 patterns=patterns/data/hyph-utf8/txt
 tmp=$(mktemp -d)
