@@ -2,7 +2,7 @@
 """Live comparison with a Unicode TeX (XeTeX, through tools/unicode-tex-oracle.py).
 
 A. The seven hyph-utf8 languages vendored in patterns/data/hyph-utf8 (de-1996, el-monoton, fr,
-   nl, pl, pt, ru): their committed word samples and the Unicode edge cases, plus up to 50,000
+   nl, pl, pt, ru): their committed word samples and the Unicode edge cases, plus up to 30,000
    more words from each Debian word list that is installed (wngerman, wfrench, wdutch, wpolish,
    wportuguese, hunspell-ru, hunspell-el). XeTeX loads the vendored .pat.txt; libhyph is
    `hyphenate -l TAG --patterns-dir patterns/data/hyph-utf8`.
@@ -29,7 +29,7 @@ HYPHENATE, SOURCE_DIR = sys.argv[1], os.path.abspath(sys.argv[2])
 ORACLE = os.path.join(SOURCE_DIR, "tools", "unicode-tex-oracle.py")
 VENDORED = os.path.join(SOURCE_DIR, "patterns", "data", "hyph-utf8")
 DATA = os.path.join(SOURCE_DIR, "tests", "data")
-MORE_WORDS = 50000
+MORE_WORDS = 30000
 
 # tag: typesetting minimums, and the installed word list (path, encoding, is a hunspell .dic)
 LANGUAGES = {
