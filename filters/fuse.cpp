@@ -61,16 +61,21 @@ bool FuseFilter::try_build(std::span<const Hash> keys, std::uint64_t seed) {
   const std::size_t n = keys.size();
   // Work with the seeded hashes: a cell's xor below is then the hash its cells come from.
   std::vector<std::uint64_t> hashes(n);
-  for (std::size_t i = 0; i < n; ++i) hashes[i] = seeded(keys[i], seed);
-  if (m > kLocalCells) {
+  if (m <= kLocalCells) {
+    for (std::size_t i = 0; i < n; ++i) hashes[i] = seeded(keys[i], seed);
+  } else {
     // Visit the keys in order of their first segment (a counting sort: there are only
     // about n/L segments), so that the passes below work on a window of a few segments at
-    // a time instead of jumping around an array larger than the caches.
-    std::vector<std::uint64_t> start(segment_count_ + 1, 0), sorted(n);
-    for (const std::uint64_t h : hashes) ++start[cells(h).a / segment_length_ + 1];
+    // a time instead of jumping around an array larger than the caches. Remixing each key
+    // twice is cheaper than a second array of n hashes to fault in.
+    auto segment = [&](std::uint64_t h) { return cells(h).a / segment_length_; };
+    std::vector<std::uint64_t> start(segment_count_ + 1, 0);
+    for (const Hash key : keys) ++start[segment(seeded(key, seed)) + 1];
     for (std::uint64_t s = 1; s <= segment_count_; ++s) start[s] += start[s - 1];
-    for (const std::uint64_t h : hashes) sorted[start[cells(h).a / segment_length_]++] = h;
-    hashes.swap(sorted);
+    for (const Hash key : keys) {
+      const std::uint64_t h = seeded(key, seed);
+      hashes[start[segment(h)]++] = h;
+    }
   }
   // Per cell: how many unpeeled keys use it and the xor of their hashes (which is the hash
   // itself once the count is 1). A count can only reach 255 if some hash occurs that often;
