@@ -56,8 +56,9 @@ std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> 
 }
 
 std::string Hyphenator::hyphenated(std::string_view text, std::string_view marker) const {
-  std::vector<std::size_t> breaks(text.size());
-  breaks.resize(hyphenate(text, breaks));
+  // Count first: one offset per break, not per input byte.
+  std::vector<std::size_t> breaks(hyphenate(text, {}));
+  hyphenate(text, breaks);
   std::string out;
   out.reserve(text.size() + breaks.size() * marker.size());
   std::size_t from = 0;

@@ -93,6 +93,17 @@ big = b"hyphenation" + b"." * (32 << 20) + b" table"
 r = run([], big)
 check("32 MiB token", r.returncode == 0 and r.stdout == b"hy-phen-ation" + b"." * (32 << 20) + b" ta-ble")
 
+# --words answers each line before the next one is written (a co-process).
+p = subprocess.Popen([HYPHENATE, "--words"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+answers = []
+for word in [b"hyphenation", b"table"]:
+    p.stdin.write(word + b"\n")
+    p.stdin.flush()
+    answers.append(p.stdout.readline())
+p.stdin.close()
+p.wait(timeout=60)
+check("--words answers line by line", answers == [b"hy-phen-ation\n", b"ta-ble\n"], repr(answers))
+
 # A reader that stops early: no message, no hang.
 p = subprocess.Popen([HYPHENATE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 p.stdout.close()

@@ -10,7 +10,9 @@
 
 #include <boost/program_options.hpp>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -49,35 +51,33 @@ void flush_stdout() {
 }
 
 // Feeds one input (a file, or stdin for "-") through the stream.
-void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool line_by_line) {
-  std::FILE* in = name == "-" ? stdin : std::fopen(name.c_str(), "rb");
-  if (!in) throw hyph::Error(hyph::ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
-  // fopen() opens a directory for reading; only the first read fails, with EISDIR.
+void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool answer_at_once) {
+  const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw hyph::Error(hyph::ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
   struct stat st;
-  if (in != stdin && fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode)) {
-    std::fclose(in);
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (fd != STDIN_FILENO) ::close(fd);
     throw hyph::Error(hyph::ErrorCode::io, name + ": is a directory, not a text file");
   }
-  if (line_by_line) {
-    // One line at a time, answered at once: usable as a co-process.
-    char* line = nullptr;
-    std::size_t capacity = 0;
-    ssize_t got;
-    while ((got = getline(&line, &capacity, in)) > 0) {
-      stream.write(std::string_view(line, static_cast<std::size_t>(got)));
+  // read() returns what is there, so with --words each line is answered as soon as it
+  // arrives (a co-process), and memory stays bounded however long a line is.
+  std::vector<char> buffer(1 << 16);
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer.data(), buffer.size());
+    if (got == 0) break;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      if (fd != STDIN_FILENO) ::close(fd);
+      throw hyph::Error(hyph::ErrorCode::io, name + ": read error: " + std::strerror(error));
+    }
+    stream.write(std::string_view(buffer.data(), static_cast<std::size_t>(got)));
+    if (answer_at_once) {
       stream.flush();
       flush_stdout();
     }
-    std::free(line);
-  } else {
-    std::vector<char> buffer(1 << 16);
-    std::size_t got;
-    while ((got = std::fread(buffer.data(), 1, buffer.size(), in)) > 0) stream.write(std::string_view(buffer.data(), got));
   }
-  const bool failed = std::ferror(in);
-  const int error = errno;
-  if (in != stdin) std::fclose(in);
-  if (failed) throw hyph::Error(hyph::ErrorCode::io, name + ": read error: " + std::strerror(error));
+  if (fd != STDIN_FILENO) ::close(fd);
   stream.finish();
 }
 

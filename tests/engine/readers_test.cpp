@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include "patterns/utf8.h"
+
 #include <filesystem>
 
 namespace {
@@ -122,4 +124,21 @@ TEST_CASE("unreadable files") {
 
 TEST_CASE("undetectable format") {
   CHECK_THROWS_AS(load("words", "abc"), hyph::Error);
+}
+
+TEST_CASE("a pattern set too large for the automaton's table is refused, not swallowed") {
+  // 4,200 one-letter patterns over 4,200 distinct letters: 4,201 states × 4,201 symbols.
+  std::string text;
+  for (char32_t c = 0x4E00; c < 0x4E00 + 4200; ++c) {
+    text += "1";
+    text += hyph::utf8::encode(std::u32string(1, c));
+    text += "\n";
+  }
+  try {
+    load("cjk.pat.txt", text);
+    FAIL("no error");
+  } catch (const hyph::Error& e) {
+    CHECK(e.code() == ErrorCode::capacity);
+    CHECK(std::string(e.what()).find("pattern set too large") != std::string::npos);
+  }
 }
