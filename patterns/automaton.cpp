@@ -11,10 +11,11 @@ namespace hyph::patterns {
 namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-// The dense table holds states × letters entries; past this (64 MiB while building) a
+// The dense table holds states × letters entries; past this (256 MiB while building) a
 // pattern set is refused with a clear error rather than exhausting memory. The largest
-// hyph-utf8 set, German, needs 55,000 states × 45 letters: 2.5 million.
-constexpr std::size_t kMaxTableEntries = std::size_t{1} << 24;
+// hyph-utf8 set, German, needs 55,000 states × 45 letters: 2.5 million; a million random
+// patterns over 16 letters need 17 million.
+constexpr std::size_t kMaxTableEntries = std::size_t{1} << 26;
 
 // Digits by distance from a pattern's last letter: digits[d].
 using Digits = std::vector<std::uint8_t>;

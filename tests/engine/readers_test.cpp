@@ -127,9 +127,9 @@ TEST_CASE("undetectable format") {
 }
 
 TEST_CASE("a pattern set too large for the automaton's table is refused, not swallowed") {
-  // 4,200 one-letter patterns over 4,200 distinct letters: 4,201 states × 4,201 symbols.
+  // 8,200 one-letter patterns over 8,200 distinct letters: 8,201 states × 8,201 symbols.
   std::string text;
-  for (char32_t c = 0x4E00; c < 0x4E00 + 4200; ++c) {
+  for (char32_t c = 0x4E00; c < 0x4E00 + 8200; ++c) {
     text += "1";
     text += hyph::utf8::encode(std::u32string(1, c));
     text += "\n";
