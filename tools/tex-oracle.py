@@ -61,13 +61,14 @@ hyphen char for automatic ones, empty for the others.
 """
 
 import argparse
-import concurrent.futures
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+
+from oracle_common import OracleError, answer_all
 
 BLANKS = b" \t\r\f\v"
 HYPHEN = ord("-")
@@ -114,8 +115,6 @@ _LONE_BANG = re.compile(r"(?<![A-Za-z])!|!(?![A-Za-z])")
 _TEX_PROBLEM = re.compile(r"^(?:! (?!OK\.$)|Missing character).*", re.M)
 
 
-class OracleError(Exception):
-    pass
 
 
 def paragraph_source(line):
@@ -297,29 +296,8 @@ def mark_line(line, paragraph, marker):
     return b"".join(out)
 
 
-def read_lines(path):
-    if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        with open(path, "rb") as f:
-            data = f.read()
-    lines = data.split(b"\n")
-    if lines[-1] == b"":
-        lines.pop()  # a final newline ends the last line, it does not start one
-    return lines
 
 
-def chunks(lines, size):
-    """(first line number, lines) slices of at most size lines and about MAX_CHUNK_BYTES."""
-    begin = 0
-    while begin < len(lines):
-        end = begin + 1
-        total = len(lines[begin])
-        while end < len(lines) and end - begin < size and total < MAX_CHUNK_BYTES:
-            total += len(lines[end])
-            end += 1
-        yield begin + 1, lines[begin:end]
-        begin = end
 
 
 def main(argv=None):
@@ -368,28 +346,7 @@ def main(argv=None):
     args.tex = tex
     args.marker_bytes = os.fsencode(args.marker)
 
-    try:
-        parts = list(chunks(read_lines(args.input), args.chunk))
-        if args.jobs == 1 or len(parts) == 1:
-            answers = [run_chunk(args, first, part) for first, part in parts]
-        else:
-            with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                futures = [pool.submit(run_chunk, args, first, part) for first, part in parts]
-                answers = [f.result() for f in futures]
-        if args.output == "-":
-            sys.stdout.buffer.writelines(answers)
-            sys.stdout.buffer.flush()
-        else:
-            with open(args.output, "wb") as f:
-                f.writelines(answers)
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly, as a filter should.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    except (OracleError, OSError) as e:
-        print("tex-oracle: %s" % e, file=sys.stderr)
-        return 1
-    return 0
+    return answer_all("tex-oracle", args, run_chunk, MAX_CHUNK_BYTES)
 
 
 if __name__ == "__main__":

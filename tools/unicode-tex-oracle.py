@@ -63,13 +63,14 @@ error, never a silent wrong answer.
 """
 
 import argparse
-import concurrent.futures
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+
+from oracle_common import OracleError, answer_all
 
 BLANKS = frozenset(b" \t\r\f\v")
 LINES_PER_BOX = 100  # TeX slows down quadratically with paragraphs per box
@@ -86,8 +87,6 @@ FONT_CANDIDATES = ["lmmono10-regular.otf", "DejaVuSansMono.ttf", "DejaVuSans.ttf
 _TEX_PROBLEM = re.compile(r"^(?:! (?!OK\.$)|Missing character).*", re.M)
 
 
-class OracleError(Exception):
-    pass
 
 
 def decode(line):
@@ -348,28 +347,8 @@ def mark_line(line, chars, points, marker):
     return b"".join(out)
 
 
-def read_lines(path):
-    if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        with open(path, "rb") as f:
-            data = f.read()
-    lines = data.split(b"\n")
-    if lines[-1] == b"":
-        lines.pop()  # a final newline ends the last line, it does not start one
-    return lines
 
 
-def chunks(lines, size):
-    begin = 0
-    while begin < len(lines):
-        end = begin + 1
-        total = len(lines[begin])
-        while end < len(lines) and end - begin < size and total < MAX_CHUNK_BYTES:
-            total += len(lines[end])
-            end += 1
-        yield begin + 1, lines[begin:end]
-        begin = end
 
 
 def find_font(requested):
@@ -436,26 +415,10 @@ def main(argv=None):
 
     try:
         args.font = find_font(args.font)
-        parts = list(chunks(read_lines(args.input), args.chunk))
-        if args.jobs == 1 or len(parts) == 1:
-            answers = [run_chunk(args, first, part) for first, part in parts]
-        else:
-            with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                futures = [pool.submit(run_chunk, args, first, part) for first, part in parts]
-                answers = [f.result() for f in futures]
-        if args.output == "-":
-            sys.stdout.buffer.writelines(answers)
-            sys.stdout.buffer.flush()
-        else:
-            with open(args.output, "wb") as f:
-                f.writelines(answers)
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
     except (OracleError, OSError) as e:
         print("unicode-tex-oracle: %s" % e, file=sys.stderr)
         return 1
-    return 0
+    return answer_all("unicode-tex-oracle", args, run_chunk, MAX_CHUNK_BYTES)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 // The C API from C++: loading, settings, errors with their location, snprintf-style buffers,
 // and TeX's golden answers through the C entry points.
 #include "support.h"
+#include "../common/lines.h"
 
 #include <hyph/hyphenator.h>
 
@@ -19,23 +20,10 @@ namespace {
 
 std::string data(const std::string& name) { return HYPH_SOURCE_DIR "/tests/data/" + name; }
 
-std::vector<std::string> read_lines(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE_MESSAGE(in, "cannot open " << path);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  std::vector<std::string> lines;
-  const std::string text = bytes.str();
-  std::size_t from = 0;
-  for (std::size_t nl; (nl = text.find('\n', from)) != std::string::npos; from = nl + 1) lines.push_back(text.substr(from, nl - from));
-  if (from < text.size()) lines.push_back(text.substr(from));
-  return lines;
-}
-
 // TeX's answers (tests/data) through hyph_hyphenated, line by line.
 void compare_golden(const hyph_hyphenator* h, const std::string& expected) {
-  const auto in = read_lines(data("edge-cases.words"));
-  const auto want = read_lines(data(expected));
+  const auto in = test::read_lines(data("edge-cases.words"));
+  const auto want = test::read_lines(data(expected));
   REQUIRE(in.size() == want.size());
   std::size_t differences = 0;
   for (std::size_t i = 0; i < in.size(); ++i) {

@@ -2,30 +2,17 @@
 // so the comparison runs where TeX is not installed. The bar is zero differences.
 #include "test_support.h"
 
+#include "../common/lines.h"
+
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 
 namespace {
 
-std::vector<std::string> read_lines(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE_MESSAGE(in, "cannot open " << path);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  std::vector<std::string> lines;
-  std::string text = bytes.str();
-  std::size_t from = 0;
-  for (std::size_t nl; (nl = text.find('\n', from)) != std::string::npos; from = nl + 1) lines.push_back(text.substr(from, nl - from));
-  if (from < text.size()) lines.push_back(text.substr(from));
-  return lines;
-}
-
 void compare(const hyph::Hyphenator& h, const std::string& words, const std::string& expected) {
   const std::string dir = HYPH_SOURCE_DIR "/tests/data/";
-  const auto in = read_lines(dir + words);
-  const auto want = read_lines(dir + expected);
+  const auto in = test::read_lines(dir + words);
+  const auto want = test::read_lines(dir + expected);
   REQUIRE(in.size() == want.size());
   std::size_t differences = 0;
   for (std::size_t i = 0; i < in.size(); ++i) {

@@ -7,6 +7,8 @@
 
 #include <hyph/languages.h>
 
+#include "../common/lines.h"
+
 #include <doctest/doctest.h>
 
 #include <unicode/bytestream.h>
@@ -16,19 +18,6 @@
 #include <sstream>
 
 namespace {
-
-std::vector<std::string> read_lines(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE_MESSAGE(in, "cannot open " << path);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  std::vector<std::string> lines;
-  const std::string text = bytes.str();
-  std::size_t from = 0;
-  for (std::size_t nl; (nl = text.find('\n', from)) != std::string::npos; from = nl + 1) lines.push_back(text.substr(from, nl - from));
-  if (from < text.size()) lines.push_back(text.substr(from));
-  return lines;
-}
 
 hyph::LanguageSearch vendored() {
   hyph::LanguageSearch search;
@@ -63,8 +52,8 @@ void compare(const std::string& tag, const std::string& words, const std::string
   settings.normalization = normalization;
   const hyph::Hyphenator h = hyph::load_language(tag, settings, {}, vendored());
   const std::string dir = HYPH_SOURCE_DIR "/tests/data/";
-  const auto in = read_lines(dir + words);
-  const auto want = read_lines(dir + expected);
+  const auto in = test::read_lines(dir + words);
+  const auto want = test::read_lines(dir + expected);
   REQUIRE(in.size() == want.size());
   std::size_t differences = 0;
   for (std::size_t i = 0; i < in.size(); ++i) {

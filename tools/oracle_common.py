@@ -1,0 +1,62 @@
+"""What tools/tex-oracle.py and tools/unicode-tex-oracle.py share: reading the lines, cutting
+them into TeX-sized chunks, running the chunks in parallel and writing the answers."""
+
+import concurrent.futures
+import os
+import sys
+
+
+class OracleError(Exception):
+    """TeX failed, or its answer could not be read back."""
+
+
+def read_lines(path):
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as f:
+            data = f.read()
+    lines = data.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()  # a final newline ends the last line, it does not start one
+    return lines
+
+
+def chunks(lines, size, max_bytes):
+    """(first line number, lines) slices of at most size lines and about max_bytes."""
+    begin = 0
+    while begin < len(lines):
+        end = begin + 1
+        total = len(lines[begin])
+        while end < len(lines) and end - begin < size and total < max_bytes:
+            total += len(lines[end])
+            end += 1
+        yield begin + 1, lines[begin:end]
+        begin = end
+
+
+def answer_all(program, args, run_chunk, max_chunk_bytes):
+    """Runs run_chunk(args, first_line, lines) over the input's chunks (args.jobs at once) and
+    writes the answers in order to args.output. Returns the exit status."""
+    try:
+        parts = list(chunks(read_lines(args.input), args.chunk, max_chunk_bytes))
+        if args.jobs == 1 or len(parts) == 1:
+            answers = [run_chunk(args, first, part) for first, part in parts]
+        else:
+            with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                futures = [pool.submit(run_chunk, args, first, part) for first, part in parts]
+                answers = [f.result() for f in futures]
+        if args.output == "-":
+            sys.stdout.buffer.writelines(answers)
+            sys.stdout.buffer.flush()
+        else:
+            with open(args.output, "wb") as f:
+                f.writelines(answers)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as a filter should.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except (OracleError, OSError) as e:
+        print("%s: %s" % (program, e), file=sys.stderr)
+        return 1
+    return 0
