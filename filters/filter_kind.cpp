@@ -5,12 +5,13 @@
 
 namespace hyph {
 namespace {
-constexpr std::array<std::pair<FilterKind, std::string_view>, 5> kNames{{
+constexpr std::array<std::pair<FilterKind, std::string_view>, 6> kNames{{
     {FilterKind::exact, "exact"},
     {FilterKind::bloom, "bloom"},
     {FilterKind::blocked_bloom, "blocked-bloom"},
     {FilterKind::cuckoo, "cuckoo"},
     {FilterKind::fuse, "fuse"},
+    {FilterKind::counting_bloom, "counting-bloom"},
 }};
 }  // namespace
 

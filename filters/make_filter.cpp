@@ -2,6 +2,7 @@
 
 #include "filters/blocked_bloom.h"
 #include "filters/bloom.h"
+#include "filters/counting_bloom.h"
 #include "filters/cuckoo.h"
 #include "filters/filter_util.h"
 #include "filters/fuse.h"
@@ -25,6 +26,8 @@ std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash> keys,
       return std::make_unique<CuckooFilter>(keys, fp_rate);
     case FilterKind::fuse:
       return std::make_unique<FuseFilter>(keys, fp_rate);
+    case FilterKind::counting_bloom:
+      return std::make_unique<CountingBloomFilter>(keys, fp_rate);
   }
   throw Error(ErrorCode::invalid_argument, "unknown filter kind " + std::to_string(static_cast<int>(kind)));
 }

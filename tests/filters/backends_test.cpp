@@ -171,3 +171,43 @@ TEST_CASE("fuse: wide cells (f = 32) and one-bit cells") {
           test::binomial_upper(queries.size(), f.expected_fp_rate()) + 1);
   }
 }
+
+TEST_CASE("counting bloom: m and k as in the Bloom filter, 4 bits per counter") {
+  const auto keys = test::positives(100000);
+  const CountingBloomFilter f(keys, 0.01);
+  CHECK(f.counter_count() == 958528);  // BloomFilter's m
+  CHECK(f.hash_count() == 7);
+  CHECK(f.describe().bits == 4 * f.counter_count());
+  // Its positives are a plain Bloom filter's on the same probes.
+  const BloomFilter plain(keys, 0.01);
+  std::size_t same = 0;
+  const auto queries = test::negatives(100000);
+  for (const Hash q : queries) same += f.maybe_contains(q) == plain.maybe_contains(q);
+  CHECK(same == queries.size());
+}
+
+TEST_CASE("counting bloom: a saturated counter is never decremented") {
+  auto f = CountingBloomFilter::with_capacity(1000, 0.01);
+  const Hash key = 0xfeedfacecafebeefULL;
+  // Fourteen copies count exactly and erase to nothing.
+  for (int i = 0; i < 14; ++i) f.insert(key);
+  CHECK(f.saturated() == 0);
+  for (int i = 0; i < 14; ++i) REQUIRE(f.erase(key));
+  CHECK_FALSE(f.maybe_contains(key));
+  CHECK(f.expected_fp_rate() == 0.0);
+  // Twenty copies saturate the key's counters at 15; they stay there, so after twenty
+  // erases the key still reads "maybe": a false positive, never a false negative.
+  for (int i = 0; i < 20; ++i) f.insert(key);
+  CHECK(f.saturated() == f.hash_count());
+  for (int i = 0; i < 20; ++i) REQUIRE(f.erase(key));
+  CHECK(f.maybe_contains(key));
+  CHECK(f.saturated() == f.hash_count());
+  CHECK(f.describe().keys == 0);
+  // A key sharing a saturated counter is never lost by erasing others.
+  const auto keys = test::positives(2000);
+  for (const Hash k : keys) f.insert(k);
+  for (std::size_t i = 0; i < 1000; ++i) REQUIRE(f.erase(keys[i]));
+  std::size_t missing = 0;
+  for (std::size_t i = 1000; i < keys.size(); ++i) missing += !f.maybe_contains(keys[i]);
+  CHECK(missing == 0);
+}

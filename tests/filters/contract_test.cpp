@@ -54,10 +54,19 @@ void check_space(const FuseFilter& f, double eps) {
   if (integral_log2(eps)) CHECK(bpk <= 1.15 * std::log2(1 / eps));
 }
 
+void check_space(const CountingBloomFilter& f, double eps) {
+  // Four bits per counter of a Bloom filter: 4·log2(1/ε)/ln 2; only rounding to whole
+  // words adds anything.
+  const FilterDescription d = f.describe();
+  CHECK(d.bits_per_key == doctest::Approx(4 * -std::log2(eps) / std::numbers::ln2).epsilon(0.02));
+  CHECK(d.theoretical_bits_per_key == doctest::Approx(4 * -std::log2(eps) / std::numbers::ln2));
+  CHECK(f.saturated() == 0);  // distinct keys at the design load never reach 15
+}
+
 }  // namespace
 
 TEST_CASE_TEMPLATE("contract at 10^6 keys: no false negatives, FP rate and space as modelled", F, BloomFilter,
-                   BlockedBloomFilter, CuckooFilter, FuseFilter) {
+                   BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter) {
   static_assert(FilterBackend<F>);
   const auto keys = test::positives(kKeys);
   const auto queries = test::negatives(kQueries);
@@ -89,7 +98,7 @@ TEST_CASE_TEMPLATE("contract at 10^6 keys: no false negatives, FP rate and space
 }
 
 TEST_CASE_TEMPLATE("no false negatives at every small size", F, BloomFilter, BlockedBloomFilter, CuckooFilter,
-                   FuseFilter) {
+                   FuseFilter, CountingBloomFilter) {
   const auto all = test::positives(5000);
   const auto queries = test::negatives(20000);
   for (std::size_t n = 0; n <= all.size(); n = n < 40 ? n + 1 : n * 3 / 2) {
@@ -110,7 +119,7 @@ TEST_CASE_TEMPLATE("no false negatives at every small size", F, BloomFilter, Blo
 }
 
 TEST_CASE_TEMPLATE("an empty filter answers false, a one-key filter holds its key", F, BloomFilter,
-                   BlockedBloomFilter, CuckooFilter, FuseFilter) {
+                   BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter) {
   const auto queries = test::negatives(100000);
   const F empty(std::span<const Hash>{}, 0.01);
   CHECK(test::count_false_positives(empty, queries) == 0);
@@ -126,7 +135,7 @@ TEST_CASE_TEMPLATE("an empty filter answers false, a one-key filter holds its ke
 }
 
 TEST_CASE_TEMPLATE("the false-positive rate must lie strictly between 0 and 1", F, BloomFilter, BlockedBloomFilter,
-                   CuckooFilter, FuseFilter) {
+                   CuckooFilter, FuseFilter, CountingBloomFilter) {
   const auto keys = test::positives(10);
   for (const double bad : {0.0, 1.0, -0.01, 1.5, std::numeric_limits<double>::quiet_NaN(),
                            std::numeric_limits<double>::infinity()}) {
@@ -142,7 +151,7 @@ TEST_CASE_TEMPLATE("the false-positive rate must lie strictly between 0 and 1", 
   }
 }
 
-TEST_CASE_TEMPLATE("duplicate hashes in the input", F, BloomFilter, BlockedBloomFilter, CuckooFilter, FuseFilter) {
+TEST_CASE_TEMPLATE("duplicate hashes in the input", F, BloomFilter, BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter) {
   // 2000 keys three times each, and one key 300 times.
   const auto distinct = test::positives(2001);
   std::vector<Hash> keys;

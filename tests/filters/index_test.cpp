@@ -12,7 +12,7 @@ using hyph::FilterKind;
 namespace {
 
 constexpr FilterKind kAllKinds[] = {FilterKind::exact, FilterKind::bloom, FilterKind::blocked_bloom,
-                                    FilterKind::cuckoo, FilterKind::fuse};
+                                    FilterKind::cuckoo, FilterKind::fuse, FilterKind::counting_bloom};
 
 std::unique_ptr<const ExceptionStore> store_of(std::size_t words) {
   auto store = std::make_unique<MemoryStore>();

@@ -4,6 +4,7 @@
 
 #include "filters/blocked_bloom.h"
 #include "filters/bloom.h"
+#include "filters/counting_bloom.h"
 #include "filters/cuckoo.h"
 #include "filters/filter.h"
 #include "filters/fuse.h"
@@ -20,6 +21,7 @@ TYPE_TO_STRING_AS("bloom", hyph::filters::BloomFilter);
 TYPE_TO_STRING_AS("blocked-bloom", hyph::filters::BlockedBloomFilter);
 TYPE_TO_STRING_AS("cuckoo", hyph::filters::CuckooFilter);
 TYPE_TO_STRING_AS("fuse", hyph::filters::FuseFilter);
+TYPE_TO_STRING_AS("counting-bloom", hyph::filters::CountingBloomFilter);
 
 namespace test {
 
@@ -77,6 +79,11 @@ std::uint64_t count_false_positives(const F& filter, const std::vector<Hash>& qu
 
 /// Whether expected_fp_rate() is the backend's exact rate (so the measured rate must not be
 /// far below it either) or an upper bound (cuckoo: a union bound over the two buckets).
+/// Whether a mutable backend keeps its rate within ε when it receives more keys than it was
+/// built for (cuckoo: an exact side set); the others are sized with with_capacity().
+template <class F>
+constexpr bool grows_past_capacity = std::is_same_v<F, hyph::filters::CuckooFilter>;
+
 template <class F>
 constexpr bool exact_model = !std::is_same_v<F, hyph::filters::CuckooFilter>;
 
