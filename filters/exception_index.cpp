@@ -7,8 +7,7 @@ namespace hyph::filters {
 ExceptionIndex::ExceptionIndex(std::unique_ptr<const ExceptionStore> store, const ExceptionOptions& options)
     : store_(std::move(store)), options_(options) {
   std::vector<Hash> hashes;
-  hashes.reserve(store_->size());
-  store_->for_each([&](std::string_view key, HyphenMask) { hashes.push_back(hash_key(key)); });
+  store_->append_hashes(hashes);
   filter_ = make_filter(options.filter, hashes, options.fp_rate);
 }
 

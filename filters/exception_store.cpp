@@ -64,4 +64,10 @@ void MemoryStore::for_each(const std::function<void(std::string_view, HyphenMask
     if (e.used) visit(e.key, e.mask);
 }
 
+void MemoryStore::append_hashes(std::vector<std::uint64_t>& out) const {
+  out.reserve(out.size() + live_);
+  for (const Entry& e : slots_)
+    if (e.used) out.push_back(e.hash);
+}
+
 }  // namespace hyph::filters

@@ -23,6 +23,12 @@ class ExceptionStore {
   virtual std::size_t size() const noexcept = 0;
   /// Visits every entry once, in no particular order.
   virtual void for_each(const std::function<void(std::string_view key, HyphenMask mask)>& visit) const = 0;
+  /// Appends every key's hash_key() to `out` (to build a filter). The default hashes the keys
+  /// for_each() visits; a store that keeps the hashes reads them instead.
+  virtual void append_hashes(std::vector<std::uint64_t>& out) const {
+    out.reserve(out.size() + size());
+    for_each([&out](std::string_view key, HyphenMask) { out.push_back(hash_key(key)); });
+  }
 };
 
 /// In-memory store: open addressing with linear probing over 64-bit hashes.
@@ -36,6 +42,7 @@ class MemoryStore final : public ExceptionStore {
   std::optional<HyphenMask> find(std::string_view key, std::uint64_t hash) const noexcept override;
   std::size_t size() const noexcept override { return live_; }
   void for_each(const std::function<void(std::string_view, HyphenMask)>& visit) const override;
+  void append_hashes(std::vector<std::uint64_t>& out) const override;
 
  private:
   struct Entry {
