@@ -5,13 +5,14 @@
 
 namespace hyph {
 namespace {
-constexpr std::array<std::pair<FilterKind, std::string_view>, 6> kNames{{
+constexpr std::array<std::pair<FilterKind, std::string_view>, 7> kNames{{
     {FilterKind::exact, "exact"},
     {FilterKind::bloom, "bloom"},
     {FilterKind::blocked_bloom, "blocked-bloom"},
     {FilterKind::cuckoo, "cuckoo"},
     {FilterKind::fuse, "fuse"},
     {FilterKind::counting_bloom, "counting-bloom"},
+    {FilterKind::hash_compaction, "hash-compaction"},
 }};
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include "filters/cuckoo.h"
 #include "filters/filter_util.h"
 #include "filters/fuse.h"
+#include "filters/hash_compaction.h"
 
 #include <hyph/error.h>
 
@@ -28,6 +29,8 @@ std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash> keys,
       return std::make_unique<FuseFilter>(keys, fp_rate);
     case FilterKind::counting_bloom:
       return std::make_unique<CountingBloomFilter>(keys, fp_rate);
+    case FilterKind::hash_compaction:
+      return std::make_unique<HashCompactionFilter>(keys, fp_rate);
   }
   throw Error(ErrorCode::invalid_argument, "unknown filter kind " + std::to_string(static_cast<int>(kind)));
 }

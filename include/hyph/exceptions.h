@@ -19,10 +19,11 @@ enum class FilterKind {
   cuckoo,         ///< cuckoo filter, 4-slot buckets, partial-key cuckoo hashing; supports erase
   fuse,           ///< binary fuse filter: static, about 1.125·log2(1/ε) bits per key
   counting_bloom, ///< Bloom filter of 4-bit saturating counters; supports erase
+  hash_compaction,  ///< Wolper–Leroy hash compaction: a table of l-bit compressed keys; supports erase
 };
 
 /// The filter's name as the CLI spells it ("exact", "bloom", "blocked-bloom", "cuckoo", "fuse",
-/// "counting-bloom").
+/// "counting-bloom", "hash-compaction").
 HYPH_EXPORT std::string_view to_string(FilterKind kind) noexcept;
 /// Parses a CLI spelling; nullopt if unknown.
 HYPH_EXPORT std::optional<FilterKind> parse_filter_kind(std::string_view name) noexcept;

@@ -211,3 +211,42 @@ TEST_CASE("counting bloom: a saturated counter is never decremented") {
   for (std::size_t i = 1000; i < keys.size(); ++i) missing += !f.maybe_contains(keys[i]);
   CHECK(missing == 0);
 }
+
+TEST_CASE("hash compaction: l from n and ε") {
+  const auto keys = test::positives(100000);
+  const std::span<const Hash> some(keys.data(), 1000);
+  CHECK(HashCompactionFilter(some, 0.01).compressed_bits() == 17);  // ceil(log2(100001))
+  CHECK(HashCompactionFilter(keys, 0.01).compressed_bits() == 24);  // ceil(log2(10^7 + 1))
+  CHECK(HashCompactionFilter(some, 1.0 / 1024).compressed_bits() == 20);
+  CHECK(HashCompactionFilter(std::span<const Hash>{}, 0.5).compressed_bits() == 2);  // n taken as 1
+  CHECK(HashCompactionFilter(keys, 1e-15).compressed_bits() == 57);                  // clamped
+  const HashCompactionFilter f(keys, 0.01);
+  CHECK(f.slot_count() == 125000);
+  CHECK(f.load() == doctest::Approx(0.8));
+  // Keys share a compressed value with probability about n²/2^(l+1): about 300 here.
+  CHECK(f.distinct() <= keys.size());
+  CHECK(f.distinct() >= keys.size() - 500);
+}
+
+TEST_CASE("hash compaction: the table grows by rehashing; the rate follows d/2^l") {
+  auto f = HashCompactionFilter::with_capacity(1000, 0.01);
+  const auto keys = test::positives(100000);
+  for (const Hash k : keys) f.insert(k);
+  CHECK(f.size() == keys.size());
+  CHECK(f.load() <= HashCompactionFilter::kMaxLoad);
+  CHECK(f.slot_count() > keys.size());
+  std::size_t missing = 0;
+  for (const Hash k : keys) missing += !f.maybe_contains(k);
+  CHECK(missing == 0);
+  // l stays 17 bits, so 10^5 keys give a rate near 10^5/2^17, as the model says.
+  const double p = f.expected_fp_rate();
+  CHECK(p == doctest::Approx(static_cast<double>(f.distinct()) / 131071));
+  const auto queries = test::negatives(100000);
+  const auto fp = static_cast<double>(test::count_false_positives(f, queries));
+  CHECK(fp <= test::binomial_upper(queries.size(), p));
+  CHECK(fp >= test::binomial_lower(queries.size(), p));
+  for (const Hash k : keys) REQUIRE(f.erase(k));
+  CHECK(f.size() == 0);
+  CHECK(f.distinct() == 0);
+  CHECK(test::count_false_positives(f, keys) == 0);
+}

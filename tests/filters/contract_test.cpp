@@ -63,10 +63,21 @@ void check_space(const CountingBloomFilter& f, double eps) {
   CHECK(f.saturated() == 0);  // distinct keys at the design load never reach 15
 }
 
+void check_space(const HashCompactionFilter& f, double eps) {
+  // l = ceil(log2(n/ε + 1)) bits per slot at the design load 0.8: the theory log2(n/ε)/0.8
+  // plus under one bit of rounding per slot.
+  const FilterDescription d = f.describe();
+  const double n = static_cast<double>(d.keys);
+  CHECK(f.compressed_bits() == static_cast<unsigned>(std::ceil(std::log2(n / eps + 1) - 1e-9)));
+  CHECK(d.theoretical_bits_per_key == doctest::Approx(std::log2(n / eps) / 0.8));
+  CHECK(d.bits_per_key >= d.theoretical_bits_per_key);
+  CHECK(d.bits_per_key <= (std::log2(n / eps) + 1) / 0.8 + 1e-3);
+}
+
 }  // namespace
 
 TEST_CASE_TEMPLATE("contract at 10^6 keys: no false negatives, FP rate and space as modelled", F, BloomFilter,
-                   BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter) {
+                   BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter) {
   static_assert(FilterBackend<F>);
   const auto keys = test::positives(kKeys);
   const auto queries = test::negatives(kQueries);
@@ -98,7 +109,7 @@ TEST_CASE_TEMPLATE("contract at 10^6 keys: no false negatives, FP rate and space
 }
 
 TEST_CASE_TEMPLATE("no false negatives at every small size", F, BloomFilter, BlockedBloomFilter, CuckooFilter,
-                   FuseFilter, CountingBloomFilter) {
+                   FuseFilter, CountingBloomFilter, HashCompactionFilter) {
   const auto all = test::positives(5000);
   const auto queries = test::negatives(20000);
   for (std::size_t n = 0; n <= all.size(); n = n < 40 ? n + 1 : n * 3 / 2) {
@@ -119,7 +130,7 @@ TEST_CASE_TEMPLATE("no false negatives at every small size", F, BloomFilter, Blo
 }
 
 TEST_CASE_TEMPLATE("an empty filter answers false, a one-key filter holds its key", F, BloomFilter,
-                   BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter) {
+                   BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter) {
   const auto queries = test::negatives(100000);
   const F empty(std::span<const Hash>{}, 0.01);
   CHECK(test::count_false_positives(empty, queries) == 0);
@@ -135,7 +146,7 @@ TEST_CASE_TEMPLATE("an empty filter answers false, a one-key filter holds its ke
 }
 
 TEST_CASE_TEMPLATE("the false-positive rate must lie strictly between 0 and 1", F, BloomFilter, BlockedBloomFilter,
-                   CuckooFilter, FuseFilter, CountingBloomFilter) {
+                   CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter) {
   const auto keys = test::positives(10);
   for (const double bad : {0.0, 1.0, -0.01, 1.5, std::numeric_limits<double>::quiet_NaN(),
                            std::numeric_limits<double>::infinity()}) {
@@ -151,7 +162,7 @@ TEST_CASE_TEMPLATE("the false-positive rate must lie strictly between 0 and 1", 
   }
 }
 
-TEST_CASE_TEMPLATE("duplicate hashes in the input", F, BloomFilter, BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter) {
+TEST_CASE_TEMPLATE("duplicate hashes in the input", F, BloomFilter, BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter) {
   // 2000 keys three times each, and one key 300 times.
   const auto distinct = test::positives(2001);
   std::vector<Hash> keys;

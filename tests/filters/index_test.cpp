@@ -12,7 +12,8 @@ using hyph::FilterKind;
 namespace {
 
 constexpr FilterKind kAllKinds[] = {FilterKind::exact, FilterKind::bloom, FilterKind::blocked_bloom,
-                                    FilterKind::cuckoo, FilterKind::fuse, FilterKind::counting_bloom};
+                                    FilterKind::cuckoo, FilterKind::fuse, FilterKind::counting_bloom,
+                                    FilterKind::hash_compaction};
 
 std::unique_ptr<const ExceptionStore> store_of(std::size_t words) {
   auto store = std::make_unique<MemoryStore>();

@@ -8,6 +8,7 @@
 #include "filters/cuckoo.h"
 #include "filters/filter.h"
 #include "filters/fuse.h"
+#include "filters/hash_compaction.h"
 
 #include <doctest/doctest.h>
 
@@ -22,6 +23,7 @@ TYPE_TO_STRING_AS("blocked-bloom", hyph::filters::BlockedBloomFilter);
 TYPE_TO_STRING_AS("cuckoo", hyph::filters::CuckooFilter);
 TYPE_TO_STRING_AS("fuse", hyph::filters::FuseFilter);
 TYPE_TO_STRING_AS("counting-bloom", hyph::filters::CountingBloomFilter);
+TYPE_TO_STRING_AS("hash-compaction", hyph::filters::HashCompactionFilter);
 
 namespace test {
 
