@@ -5,7 +5,7 @@
 
 namespace hyph {
 namespace {
-constexpr std::array<std::pair<FilterKind, std::string_view>, 7> kNames{{
+constexpr std::array<std::pair<FilterKind, std::string_view>, 8> kNames{{
     {FilterKind::exact, "exact"},
     {FilterKind::bloom, "bloom"},
     {FilterKind::blocked_bloom, "blocked-bloom"},
@@ -13,6 +13,7 @@ constexpr std::array<std::pair<FilterKind, std::string_view>, 7> kNames{{
     {FilterKind::fuse, "fuse"},
     {FilterKind::counting_bloom, "counting-bloom"},
     {FilterKind::hash_compaction, "hash-compaction"},
+    {FilterKind::scalable_bloom, "scalable-bloom"},
 }};
 }  // namespace
 

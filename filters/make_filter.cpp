@@ -7,6 +7,7 @@
 #include "filters/filter_util.h"
 #include "filters/fuse.h"
 #include "filters/hash_compaction.h"
+#include "filters/scalable_bloom.h"
 
 #include <hyph/error.h>
 
@@ -31,6 +32,8 @@ std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash> keys,
       return std::make_unique<CountingBloomFilter>(keys, fp_rate);
     case FilterKind::hash_compaction:
       return std::make_unique<HashCompactionFilter>(keys, fp_rate);
+    case FilterKind::scalable_bloom:
+      return std::make_unique<ScalableBloomFilter>(keys, fp_rate);
   }
   throw Error(ErrorCode::invalid_argument, "unknown filter kind " + std::to_string(static_cast<int>(kind)));
 }

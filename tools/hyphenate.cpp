@@ -171,7 +171,7 @@ int run(int argc, char** argv) {
       ("marker,m", po::value(&marker)->default_value("-"), "string inserted at each hyphenation point")
       ("soft-hyphen", "use U+00AD SOFT HYPHEN as the marker")
       ("words,w", "line by line: each line is answered as soon as it is read")
-      ("filter", po::value(&filter_name)->default_value("exact"), "exception pre-check: exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction")
+      ("filter", po::value(&filter_name)->default_value("exact"), "exception pre-check: exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction, scalable-bloom")
       ("fp-rate", po::value(&fp_rate)->default_value(0.01), "target false-positive rate of the filter")
       ("stats", "print exception-lookup statistics to standard error");
   po::options_description hidden;
@@ -223,7 +223,7 @@ int run(int argc, char** argv) {
   if (normalize == "nfc") settings.normalization = hyph::Normalization::nfc;
   else if (normalize != "none") throw Usage("unknown --normalize '" + normalize + "' (choose none or nfc)");
   auto kind = hyph::parse_filter_kind(filter_name);
-  if (!kind) throw Usage("unknown --filter '" + filter_name + "' (choose exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom or hash-compaction)");
+  if (!kind) throw Usage("unknown --filter '" + filter_name + "' (choose exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction or scalable-bloom)");
   settings.exceptions = {*kind, fp_rate};
 
   std::vector<hyph::Source> extra;

@@ -20,10 +20,11 @@ enum class FilterKind {
   fuse,           ///< binary fuse filter: static, about 1.125·log2(1/ε) bits per key
   counting_bloom, ///< Bloom filter of 4-bit saturating counters; supports erase
   hash_compaction,  ///< Wolper–Leroy hash compaction: a table of l-bit compressed keys; supports erase
+  scalable_bloom,   ///< chain of Bloom filters that grows with inserts, overall rate kept within ε
 };
 
 /// The filter's name as the CLI spells it ("exact", "bloom", "blocked-bloom", "cuckoo", "fuse",
-/// "counting-bloom", "hash-compaction").
+/// "counting-bloom", "hash-compaction", "scalable-bloom").
 HYPH_EXPORT std::string_view to_string(FilterKind kind) noexcept;
 /// Parses a CLI spelling; nullopt if unknown.
 HYPH_EXPORT std::optional<FilterKind> parse_filter_kind(std::string_view name) noexcept;

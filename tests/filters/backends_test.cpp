@@ -250,3 +250,58 @@ TEST_CASE("hash compaction: the table grows by rehashing; the rate follows d/2^l
   CHECK(f.distinct() == 0);
   CHECK(test::count_false_positives(f, keys) == 0);
 }
+
+TEST_CASE("scalable bloom: stages grow by s, tighten by r, and keep the rate within ε") {
+  for (const unsigned s : {2u, 4u}) {
+    for (const double r : {0.8, 0.9}) {
+      CAPTURE(s);
+      CAPTURE(r);
+      constexpr double eps = 0.01;
+      ScalableBloomFilter f(std::span<const Hash>{}, eps, s, r);
+      CHECK(f.stage_count() == 1);
+      CHECK(f.stage_capacity(0) == ScalableBloomFilter::kMinCapacity);
+      const auto keys = test::positives(200000);
+      for (const Hash k : keys) f.insert(k);
+      CHECK(f.describe().keys == keys.size());
+      CHECK(f.stage_count() > 1);
+      double sum = 0;
+      for (std::size_t i = 0; i < f.stage_count(); ++i) {
+        sum += f.stage_fp_rate(i);
+        if (i > 0) {
+          CHECK(f.stage_capacity(i) == s * f.stage_capacity(i - 1));
+          CHECK(f.stage_fp_rate(i) == doctest::Approx(r * f.stage_fp_rate(i - 1)));
+        }
+      }
+      CHECK(sum < eps);
+      std::size_t missing = 0;
+      for (const Hash k : keys) missing += !f.maybe_contains(k);
+      CHECK(missing == 0);
+      const double p = f.expected_fp_rate();
+      CHECK(p <= eps);
+      const auto queries = test::negatives(200000);
+      const auto fp = static_cast<double>(test::count_false_positives(f, queries));
+      CHECK(fp <= test::binomial_upper(queries.size(), p));
+      CHECK(fp >= test::binomial_lower(queries.size(), p));
+      // Bits: the formula over the stages, plus the unfilled tail of the newest stage.
+      const hyph::FilterDescription d = f.describe();
+      double capacity = 0;
+      for (std::size_t i = 0; i < f.stage_count(); ++i) capacity += static_cast<double>(f.stage_capacity(i));
+      CHECK(static_cast<double>(d.bits) == doctest::Approx(d.theoretical_bits_per_key * capacity).epsilon(0.01));
+    }
+  }
+}
+
+TEST_CASE("scalable bloom: growth factor and tightening ratio are checked") {
+  const auto keys = test::positives(10);
+  for (const auto& [s, r] : {std::pair{3u, 0.85}, std::pair{1u, 0.85}, std::pair{2u, 0.7}, std::pair{4u, 0.95}}) {
+    CAPTURE(s);
+    CAPTURE(r);
+    bool thrown = false;
+    try {
+      const ScalableBloomFilter f(keys, 0.01, s, r);
+    } catch (const hyph::Error& e) {
+      thrown = e.code() == hyph::ErrorCode::invalid_argument;
+    }
+    CHECK(thrown);
+  }
+}

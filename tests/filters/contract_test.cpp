@@ -74,10 +74,20 @@ void check_space(const HashCompactionFilter& f, double eps) {
   CHECK(d.bits_per_key <= (std::log2(n / eps) + 1) / 0.8 + 1e-3);
 }
 
+void check_space(const ScalableBloomFilter& f, double eps) {
+  // Built from n keys: one Bloom stage at ε(1 − r), log2(1/(ε(1 − r)))/ln 2 bits per key.
+  const FilterDescription d = f.describe();
+  const double formula = -std::log2(eps * (1 - f.tightening())) / std::numbers::ln2;
+  CHECK(f.stage_count() == 1);
+  CHECK(d.theoretical_bits_per_key == doctest::Approx(formula));
+  CHECK(d.bits_per_key == doctest::Approx(formula).epsilon(0.02));
+}
+
 }  // namespace
 
 TEST_CASE_TEMPLATE("contract at 10^6 keys: no false negatives, FP rate and space as modelled", F, BloomFilter,
-                   BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter) {
+                   BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter,
+                   ScalableBloomFilter) {
   static_assert(FilterBackend<F>);
   const auto keys = test::positives(kKeys);
   const auto queries = test::negatives(kQueries);
@@ -109,7 +119,8 @@ TEST_CASE_TEMPLATE("contract at 10^6 keys: no false negatives, FP rate and space
 }
 
 TEST_CASE_TEMPLATE("no false negatives at every small size", F, BloomFilter, BlockedBloomFilter, CuckooFilter,
-                   FuseFilter, CountingBloomFilter, HashCompactionFilter) {
+                   FuseFilter, CountingBloomFilter, HashCompactionFilter,
+                   ScalableBloomFilter) {
   const auto all = test::positives(5000);
   const auto queries = test::negatives(20000);
   for (std::size_t n = 0; n <= all.size(); n = n < 40 ? n + 1 : n * 3 / 2) {
@@ -130,7 +141,8 @@ TEST_CASE_TEMPLATE("no false negatives at every small size", F, BloomFilter, Blo
 }
 
 TEST_CASE_TEMPLATE("an empty filter answers false, a one-key filter holds its key", F, BloomFilter,
-                   BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter) {
+                   BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter,
+                   ScalableBloomFilter) {
   const auto queries = test::negatives(100000);
   const F empty(std::span<const Hash>{}, 0.01);
   CHECK(test::count_false_positives(empty, queries) == 0);
@@ -146,7 +158,8 @@ TEST_CASE_TEMPLATE("an empty filter answers false, a one-key filter holds its ke
 }
 
 TEST_CASE_TEMPLATE("the false-positive rate must lie strictly between 0 and 1", F, BloomFilter, BlockedBloomFilter,
-                   CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter) {
+                   CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter,
+                   ScalableBloomFilter) {
   const auto keys = test::positives(10);
   for (const double bad : {0.0, 1.0, -0.01, 1.5, std::numeric_limits<double>::quiet_NaN(),
                            std::numeric_limits<double>::infinity()}) {
@@ -162,7 +175,8 @@ TEST_CASE_TEMPLATE("the false-positive rate must lie strictly between 0 and 1", 
   }
 }
 
-TEST_CASE_TEMPLATE("duplicate hashes in the input", F, BloomFilter, BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter) {
+TEST_CASE_TEMPLATE("duplicate hashes in the input", F, BloomFilter, BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter,
+                   ScalableBloomFilter) {
   // 2000 keys three times each, and one key 300 times.
   const auto distinct = test::positives(2001);
   std::vector<Hash> keys;

@@ -9,6 +9,7 @@
 #include "filters/filter.h"
 #include "filters/fuse.h"
 #include "filters/hash_compaction.h"
+#include "filters/scalable_bloom.h"
 
 #include <doctest/doctest.h>
 
@@ -24,6 +25,7 @@ TYPE_TO_STRING_AS("cuckoo", hyph::filters::CuckooFilter);
 TYPE_TO_STRING_AS("fuse", hyph::filters::FuseFilter);
 TYPE_TO_STRING_AS("counting-bloom", hyph::filters::CountingBloomFilter);
 TYPE_TO_STRING_AS("hash-compaction", hyph::filters::HashCompactionFilter);
+TYPE_TO_STRING_AS("scalable-bloom", hyph::filters::ScalableBloomFilter);
 
 namespace test {
 
