@@ -19,7 +19,7 @@ struct Step {
 };
 
 inline Step classify_at(const patterns::Alphabet& alphabet, const unsigned char* p, const unsigned char* end) noexcept {
-  if (*p < 0x80) return {alphabet.classify(*p), 1};
+  if (*p < 0x80) return {alphabet.classify_ascii(*p), 1};
   const utf8::Decoded d = utf8::decode(p, end);
   return {d.cp == utf8::kInvalid ? LetterInfo{} : alphabet.classify(d.cp), d.length};
 }

@@ -15,8 +15,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
-#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -34,10 +34,35 @@ struct GapValues {
 
 class Automaton {
  public:
+  /// An output list's digits as a window: byte 15 - d holds the digit at distance d.
+  struct alignas(16) Window {
+    std::uint8_t digits[16];
+  };
+
+  /// The arrays an Automaton reads, whoever owns them: its own vectors, or a compiled file.
+  /// Exactly one of narrow and wide holds the rows.
+  struct Tables {
+    unsigned shift = 0;              ///< a row is 2^shift entries
+    std::size_t states = 0;
+    std::size_t pattern_count = 0;
+    std::span<const std::uint16_t> narrow;
+    std::span<const std::uint32_t> wide;
+    std::span<const std::uint32_t> lists;
+    std::span<const std::uint16_t> outputs;
+    std::span<const Window> windows;  ///< empty when some pattern is longer than a window
+  };
+
   Automaton() = default;
   /// Compiles the patterns of all sources. Throws ParseError("Duplicate pattern") if two
   /// patterns have the same letters, as TeX does.
   static Automaton build(std::span<const ParsedSource> sources, const Alphabet& alphabet);
+
+  /// An automaton reading `tables` in place, which `owner` keeps alive (null if the caller
+  /// does), for words of symbols below `symbols`. Checks, once, everything apply() relies on
+  /// to stay in bounds (every state, list and output index, every distance) and that the
+  /// windows say what the lists say; throws Error(bad_format) with what is wrong.
+  static Automaton view(const Tables& tables, std::size_t symbols, std::shared_ptr<const void> owner);
+  Tables tables() const noexcept { return {shift_, states_, pattern_count_, narrow_, wide_, lists_, outputs_, windows_}; }
 
   /// symbols[0] and symbols[count-1] are the word edges, count <= kMaxLetters + 2. Sets every
   /// gap value to the maximum digit the patterns put there (0 if none).
@@ -99,19 +124,18 @@ class Automaton {
     }
   }
 
+  struct Owned;
+
   unsigned shift_ = 0;
-  std::vector<std::uint16_t> narrow_;     // rows when states and output lists fit 16 bits
-  std::vector<std::uint32_t> wide_;       // rows otherwise
-  std::vector<std::uint32_t> lists_;      // output list -> first output << 8 | output count
-  std::vector<std::uint16_t> outputs_;    // distance << 8 | digit, digits > 0 only
-  // Output list -> its digits as a window: byte 15 - d holds the digit at distance d.
-  // Empty when some pattern is longer than the window.
-  struct alignas(16) Window {
-    std::uint8_t digits[16];
-  };
-  std::vector<Window> windows_;
+  std::span<const std::uint16_t> narrow_;  // rows when states and output lists fit 16 bits
+  std::span<const std::uint32_t> wide_;    // rows otherwise
+  std::span<const std::uint32_t> lists_;   // output list -> first output << 8 | output count
+  std::span<const std::uint16_t> outputs_;  // distance << 8 | digit, digits > 0 only
+  // Output list -> its digits as a window. Empty when some pattern is longer than the window.
+  std::span<const Window> windows_;
   std::size_t states_ = 0;
   std::size_t pattern_count_ = 0;
+  std::shared_ptr<const void> owner_;  // keeps the arrays above alive
 };
 
 }  // namespace hyph::patterns
