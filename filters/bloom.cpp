@@ -1,5 +1,7 @@
 #include "filters/bloom.h"
 
+#include <hyph/error.h>
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -26,9 +28,44 @@ BloomFilter::BloomFilter(std::span<const Hash> keys, double fp_rate) : keys_(key
       g += step;
     }
   }
+  update_rate();
+}
+
+std::uint64_t BloomFilter::bits_set() const noexcept {
   std::uint64_t set = 0;
   for (const std::uint64_t w : words_) set += static_cast<std::uint64_t>(std::popcount(w));
-  expected_fp_rate_ = std::pow(static_cast<double>(set) / static_cast<double>(m_), k_);
+  return set;
+}
+
+void BloomFilter::update_rate() noexcept {
+  expected_fp_rate_ = std::pow(static_cast<double>(bits_set()) / static_cast<double>(m_), k_);
+}
+
+void BloomFilter::check_compatible(const BloomFilter& other, const char* operation) const {
+  if (other.m_ != m_ || other.k_ != k_)
+    throw Error(ErrorCode::invalid_argument, std::string("Bloom filter ") + operation + ": parameters differ (m=" +
+                                                 std::to_string(m_) + ", k=" + std::to_string(k_) + " against m=" +
+                                                 std::to_string(other.m_) + ", k=" + std::to_string(other.k_) + ")");
+}
+
+void BloomFilter::unite(const BloomFilter& other) {
+  check_compatible(other, "union");
+  for (std::size_t i = 0; i < words_.size(); ++i) words_[i] |= other.words_[i];
+  keys_ += other.keys_;
+  update_rate();
+}
+
+void BloomFilter::intersect(const BloomFilter& other) {
+  check_compatible(other, "intersection");
+  for (std::size_t i = 0; i < words_.size(); ++i) words_[i] &= other.words_[i];
+  const double n = estimated_keys();
+  keys_ = std::isfinite(n) ? static_cast<std::uint64_t>(std::llround(n)) : keys_;
+  update_rate();
+}
+
+double BloomFilter::estimated_keys() const noexcept {
+  const double m = static_cast<double>(m_);
+  return -(m / k_) * std::log1p(-static_cast<double>(bits_set()) / m);
 }
 
 

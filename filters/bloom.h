@@ -52,6 +52,24 @@ class BloomFilter final : public Filter {
 
   unsigned hash_count() const noexcept { return k_; }
   std::uint64_t bit_count() const noexcept { return m_; }
+  /// X, the number of bits set.
+  std::uint64_t bits_set() const noexcept;
+
+  /// Set algebra on filters with the same m and k (and so the same probes; throws
+  /// hyph::Error(invalid_argument) otherwise). unite: the bitwise or, the array a filter of
+  /// this m and k built from both key lists has; keys becomes the sum of both insertion
+  /// counts. intersect:
+  /// the bitwise and, which holds every key of both (no false negatives) but may keep
+  /// bits that two different keys of the two sides set, so its rate is at least that of a
+  /// filter built from the intersection; keys becomes estimated_keys(), rounded.
+  /// Both recompute expected_fp_rate() from the bits now set.
+  void unite(const BloomFilter& other);
+  void intersect(const BloomFilter& other);
+
+  /// The number of distinct keys the bit array suggests (Swamidass & Baldi 2007):
+  ///   n ≈ −(m/k)·ln(1 − X/m),
+  /// the inverse of the expected fill 1 − e^(−kn/m); infinite if every bit is set.
+  double estimated_keys() const noexcept;
 
  private:
   std::vector<std::uint64_t> words_;
@@ -60,6 +78,8 @@ class BloomFilter final : public Filter {
   unsigned k_ = 1;
   std::uint64_t keys_ = 0;
   double target_fp_rate_;
+  void check_compatible(const BloomFilter& other, const char* operation) const;
+  void update_rate() noexcept;
   double expected_fp_rate_ = 0;
 };
 

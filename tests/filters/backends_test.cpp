@@ -1,6 +1,7 @@
 // Parameters and internals particular to each backend.
 #include "support.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -299,6 +300,64 @@ TEST_CASE("scalable bloom: growth factor and tightening ratio are checked") {
     bool thrown = false;
     try {
       const ScalableBloomFilter f(keys, 0.01, s, r);
+    } catch (const hyph::Error& e) {
+      thrown = e.code() == hyph::ErrorCode::invalid_argument;
+    }
+    CHECK(thrown);
+  }
+}
+
+TEST_CASE("bloom: union, intersection and the cardinality estimate") {
+  const auto keys = test::positives(100000);
+  const std::span<const Hash> all(keys);
+  // A = keys[0, 60000), B = keys[40000, 100000): same n, so the same m and k.
+  BloomFilter a(all.subspan(0, 60000), 0.01), b(all.subspan(40000, 60000), 0.01);
+  REQUIRE(a.bit_count() == b.bit_count());
+  CHECK(a.estimated_keys() == doctest::Approx(60000).epsilon(0.02));
+
+  BloomFilter u = a;
+  u.unite(b);
+  std::size_t missing = 0;
+  for (const Hash k : keys) missing += !u.maybe_contains(k);
+  CHECK(missing == 0);
+  CHECK(u.describe().keys == 120000);  // insertions, the overlap twice
+  CHECK(u.estimated_keys() == doctest::Approx(100000).epsilon(0.02));
+  // The or of the two arrays: whatever either side answers "maybe", u does too.
+  std::size_t lost = 0;
+  for (const Hash q : test::negatives(20000)) lost += (a.maybe_contains(q) || b.maybe_contains(q)) && !u.maybe_contains(q);
+  CHECK(lost == 0);
+  CHECK(u.bits_set() >= std::max(a.bits_set(), b.bits_set()));
+  CHECK(u.bits_set() <= a.bits_set() + b.bits_set());
+  const auto queries = test::negatives(200000);
+  CHECK(static_cast<double>(test::count_false_positives(u, queries)) <=
+        test::binomial_upper(queries.size(), u.expected_fp_rate()));
+  CHECK(static_cast<double>(test::count_false_positives(u, queries)) >=
+        test::binomial_lower(queries.size(), u.expected_fp_rate()));
+
+  BloomFilter i = a;
+  i.intersect(b);
+  missing = 0;
+  for (std::size_t j = 40000; j < 60000; ++j) missing += !i.maybe_contains(keys[j]);
+  CHECK(missing == 0);
+  // The and keeps bits that keys of A \ B and B \ A happen to share, so the estimate is
+  // at least |A ∩ B| = 20000 and the rate at least a 20000-key filter's.
+  CHECK(i.estimated_keys() >= 0.98 * 20000);
+  CHECK(i.estimated_keys() <= 60000);
+  CHECK(static_cast<double>(i.describe().keys) == doctest::Approx(i.estimated_keys()).epsilon(1e-4));
+  CHECK(static_cast<double>(test::count_false_positives(i, queries)) <=
+        test::binomial_upper(queries.size(), i.expected_fp_rate()));
+
+  // An empty filter estimates zero keys.
+  CHECK(BloomFilter(std::span<const Hash>{}, 0.01).estimated_keys() == 0.0);
+
+  // Different m (or k) means different probes: refused.
+  const BloomFilter small(all.subspan(0, 1000), 0.01);
+  for (const bool union_op : {true, false}) {
+    CAPTURE(union_op);
+    bool thrown = false;
+    try {
+      BloomFilter c = a;
+      union_op ? c.unite(small) : c.intersect(small);
     } catch (const hyph::Error& e) {
       thrown = e.code() == hyph::ErrorCode::invalid_argument;
     }
