@@ -1,5 +1,7 @@
 #include "engine/model.h"
 
+#include "filters/layered_store.h"
+#include "filters/mapped_store.h"
 #include "patterns/readers.h"
 
 #include <algorithm>
@@ -32,12 +34,30 @@ std::shared_ptr<const Model> build_model(std::span<const Source> sources, const 
   parsed.reserve(sources.size());
   for (const Source& s : sources) parsed.push_back(patterns::read_source(s));
 
+  // Compiled exception dictionaries: their letters are letters, as an exception source's are.
+  std::vector<filters::MappedStore> mapped;
+  for (const auto& path : settings.exception_stores) mapped.push_back(filters::MappedStore::open(path));
+  if (!mapped.empty()) {
+    patterns::ParsedSource store_letters;
+    for (const auto& m : mapped)
+      for (char32_t c : m.letters()) store_letters.exceptions.push_back({std::u32string(1, c), 0, {}});
+    parsed.push_back(std::move(store_letters));
+  }
   const LetterPolicy letters = settings.letters.value_or(LetterPolicy::pattern_letters);
   auto alphabet = patterns::Alphabet::from(parsed, letters);
+  if (!mapped.empty()) parsed.pop_back();
   auto automaton = patterns::Automaton::build(parsed, alphabet);
-  auto store = std::make_unique<filters::MemoryStore>();
+  auto memory = std::make_unique<filters::MemoryStore>();
   for (const auto& p : parsed)
-    for (const auto& e : p.exceptions) store->insert_or_assign(letters_of(alphabet, e.letters), e.breaks);
+    for (const auto& e : p.exceptions) memory->insert_or_assign(letters_of(alphabet, e.letters), e.breaks);
+  std::unique_ptr<const filters::ExceptionStore> store = std::move(memory);
+  if (!mapped.empty()) {
+    // The last store first: it replaces the earlier ones, which replace the sources.
+    std::vector<std::unique_ptr<const filters::ExceptionStore>> layers;
+    for (auto it = mapped.rbegin(); it != mapped.rend(); ++it) layers.push_back(std::make_unique<filters::MappedStore>(std::move(*it)));
+    if (store->size() != 0) layers.push_back(std::move(store));
+    store = layers.size() == 1 ? std::move(layers.front()) : std::make_unique<filters::LayeredStore>(std::move(layers));
+  }
 
   const HyphenMins defaults;
   return std::make_shared<const Model>(Model{

@@ -139,6 +139,12 @@ FilterDescription BlockedBloomFilter::describe() const {
   d.bits_per_key = keys_ ? static_cast<double>(d.bits) / static_cast<double>(keys_) : 0.0;
   d.theoretical_bits_per_key = theory_bits_per_key_;
   d.target_fp_rate = target_fp_rate_;
+  d.hash_functions = k_;
+  std::uint64_t set = 0;
+  for (const Block& b : blocks_)
+    for (const std::uint64_t w : b.words) set += static_cast<std::uint64_t>(std::popcount(w));
+  d.load_factor = d.bits ? static_cast<double>(set) / static_cast<double>(d.bits) : 0.0;
+  d.expected_fp_rate = expected_fp_rate_;
   d.parameters = "k=" + std::to_string(k_) + ", " + std::to_string(blocks_.size()) +
                  " blocks of 512 bits; theory: least c with Σ_i Poisson(i; 512/c)·(1−(1−1/512)^(k·i))^k <= ε";
   return d;

@@ -77,6 +77,9 @@ FilterDescription BloomFilter::describe() const {
   d.bits_per_key = keys_ ? static_cast<double>(m_) / static_cast<double>(keys_) : 0.0;
   d.theoretical_bits_per_key = detail::lower_bound_bits(target_fp_rate_) / std::numbers::ln2;
   d.target_fp_rate = target_fp_rate_;
+  d.hash_functions = k_;
+  d.load_factor = keys_ ? std::pow(expected_fp_rate_, 1.0 / k_) : 0.0;  // the fraction of bits set
+  d.expected_fp_rate = expected_fp_rate_;
   d.parameters = "k=" + std::to_string(k_) + ", m=" + std::to_string(m_) +
                  " bits; theory: log2(1/ε)/ln 2 ≈ 1.44·log2(1/ε) bits/key";
   return d;

@@ -185,6 +185,9 @@ FilterDescription CuckooFilter::describe() const {
   d.bits_per_key = d.keys ? static_cast<double>(d.bits) / static_cast<double>(d.keys) : 0.0;
   d.theoretical_bits_per_key = (detail::lower_bound_bits(target_fp_rate_) + 3.0) / 0.95;
   d.target_fp_rate = target_fp_rate_;
+  d.fingerprint_bits = fingerprint_bits();
+  d.load_factor = load();
+  d.expected_fp_rate = expected_fp_rate();
   char load_text[32];
   std::snprintf(load_text, sizeof load_text, "%.3f", load());
   d.parameters = "f=" + std::to_string(fingerprint_bits()) + " bits (packed), 4-slot buckets, " +

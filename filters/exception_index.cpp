@@ -12,10 +12,17 @@ ExceptionIndex::ExceptionIndex(std::unique_ptr<const ExceptionStore> store, cons
 }
 
 FilterDescription ExceptionIndex::describe() const {
-  if (filter_) return filter_->describe();
+  if (filter_) {
+    FilterDescription d = filter_->describe();
+    d.expected_fp_rate = filter_->expected_fp_rate();
+    d.store = store_->describe();
+    return d;
+  }
   FilterDescription d;
+  d.store = store_->describe();
   d.name = "exact";
   d.keys = store_->size();
+  d.expected_fp_rate = 1.0;
   d.parameters = "no pre-check: every word probes the exact store";
   return d;
 }

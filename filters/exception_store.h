@@ -29,6 +29,8 @@ class ExceptionStore {
     out.reserve(out.size() + size());
     for_each([&out](std::string_view key, HyphenMask) { out.push_back(hash_key(key)); });
   }
+  /// What the store is, for statistics ("in memory", "mapped file ...").
+  virtual std::string describe() const { return "in memory, " + std::to_string(size()) + " keys"; }
 };
 
 /// In-memory store: open addressing with linear probing over 64-bit hashes.

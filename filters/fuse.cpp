@@ -135,6 +135,9 @@ FilterDescription FuseFilter::describe() const {
   d.bits_per_key = keys_ ? static_cast<double>(d.bits) / static_cast<double>(keys_) : 0.0;
   d.theoretical_bits_per_key = 1.125 * detail::lower_bound_bits(target_fp_rate_);
   d.target_fp_rate = target_fp_rate_;
+  d.fingerprint_bits = bits_;
+  d.load_factor = cell_count() ? static_cast<double>(keys_) / static_cast<double>(cell_count()) : 0.0;
+  d.expected_fp_rate = expected_fp_rate();
   d.parameters = "f=" + std::to_string(bits_) + " bits (packed), 3-wise, " + std::to_string(cell_count()) +
                  " cells in segments of " + std::to_string(segment_length_) + ", " + std::to_string(attempts_) +
                  " attempt(s); theory: 1.125·log2(1/ε) bits/key";

@@ -182,6 +182,7 @@ MappedStore::MappedStore(MappedStore&& other) noexcept { *this = std::move(other
 MappedStore& MappedStore::operator=(MappedStore&& other) noexcept {
   if (this != &other) {
     release();
+    name_ = std::move(other.name_);
     mapping_ = std::exchange(other.mapping_, nullptr);
     buffer_ = std::move(other.buffer_);
     base_ = std::exchange(other.base_, nullptr);
@@ -298,6 +299,7 @@ void MappedStore::validate(std::string_view name) {
   if (std::find(letter_used.begin(), letter_used.end(), false) != letter_used.end())
     corrupt(name, "a letter no key uses");
 
+  name_ = name;
   entries_ = n;
   dir_bits_ = dir_bits;
   letter_count_ = letter_count;
@@ -333,6 +335,11 @@ void MappedStore::for_each(const std::function<void(std::string_view, HyphenMask
 void MappedStore::append_hashes(std::vector<std::uint64_t>& out) const {
   out.reserve(out.size() + entries_);
   for (std::uint64_t i = 0; i < entries_; ++i) out.push_back(load64(table_ + i * kEntrySize));
+}
+
+std::string MappedStore::describe() const {
+  const char* how = mapping_ != nullptr ? "mapped file " : buffer_ != nullptr ? "file read into memory " : "view of ";
+  return how + name_ + ", " + std::to_string(entries_) + " keys, " + std::to_string(size_) + " bytes";
 }
 
 std::vector<char32_t> MappedStore::letters() const {

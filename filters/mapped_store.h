@@ -61,6 +61,8 @@ class MappedStore final : public ExceptionStore {
   bool mapped() const noexcept { return mapping_ != nullptr; }
   /// Directory size: 2^directory_bits buckets.
   unsigned directory_bits() const noexcept { return dir_bits_; }
+  /// "mapped file NAME, N keys, B bytes" (or "read into memory" / "view").
+  std::string describe() const override;
 
  private:
   MappedStore() = default;
@@ -68,6 +70,7 @@ class MappedStore final : public ExceptionStore {
   void release() noexcept;
 
   // Ownership: a mapping (mapping_, size_), or a heap copy (buffer_), or neither (view).
+  std::string name_;
   void* mapping_ = nullptr;
   std::unique_ptr<std::byte[]> buffer_;
   const std::byte* base_ = nullptr;

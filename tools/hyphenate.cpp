@@ -116,29 +116,55 @@ void print_languages(const hyph::LanguageSearch& search) {
   }
 }
 
+// --stats: what the exception lookup is made of and what it did.
 void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
   const hyph::FilterDescription f = h.filter();
-  const double negatives = static_cast<double>(c.queries - c.hits);
-  std::fprintf(stderr,
-               "filter:            %s (%s)\n"
-               "patterns:          %zu\n"
-               "exception keys:    %llu\n"
-               "filter bits/key:   %.3f (theory %.3f at target fp rate %.4g)\n"
-               "queries:           %llu\n"
-               "filter positives:  %llu\n"
-               "store probes:      %llu\n"
-               "exceptions hit:    %llu\n"
-               "false positives:   %llu\n"
-               "measured fp rate:  %.6f\n",
-               f.name.c_str(), f.parameters.c_str(), h.pattern_count(), static_cast<unsigned long long>(f.keys),
-               f.bits_per_key, f.theoretical_bits_per_key, f.target_fp_rate, static_cast<unsigned long long>(c.queries),
-               static_cast<unsigned long long>(c.filter_positives), static_cast<unsigned long long>(c.store_probes),
-               static_cast<unsigned long long>(c.hits), static_cast<unsigned long long>(c.false_positives()),
-               negatives > 0 ? static_cast<double>(c.false_positives()) / negatives : 0.0);
+  const bool exact = f.name == "exact";
+  auto line = [](const char* label, const std::string& value) { std::fprintf(stderr, "%-22s%s\n", label, value.c_str()); };
+  auto num = [](std::uint64_t v) { return std::to_string(v); };
+  auto fixed = [](double v, int digits) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", digits, v);
+    return std::string(text);
+  };
+  auto share = [&](std::uint64_t part, std::uint64_t whole) {
+    return whole ? " (" + fixed(100.0 * static_cast<double>(part) / static_cast<double>(whole), 2) + " % of queries)" : std::string();
+  };
+  line("filter:", f.name + (f.parameters.empty() ? "" : " (" + f.parameters + ")"));
+  line("exception store:", f.store);
+  line("patterns:", num(h.pattern_count()));
+  line("exception keys:", num(f.keys));
+  if (exact) {
+    line("filter memory:", "none (no pre-check)");
+  } else {
+    line("filter memory:", num(f.bits) + " bits (" + num((f.bits + 7) / 8) + " bytes)");
+    line("bits/key:", fixed(f.bits_per_key, 3) + " (theory " + fixed(f.theoretical_bits_per_key, 3) +
+                          " at target fp rate " + fixed(f.target_fp_rate, 4) + ")");
+    if (f.hash_functions) line("hash functions k:", num(f.hash_functions));
+    if (f.fingerprint_bits) line("fingerprint bits:", num(f.fingerprint_bits));
+    if (f.load_factor > 0) line("load factor:", fixed(f.load_factor, 4));
+  }
+  line("queries:", num(c.queries));
+  line("filter positives:", exact ? "n/a (no filter)" : num(c.filter_positives) + share(c.filter_positives, c.queries));
+  line("store probes:", num(c.store_probes) + share(c.store_probes, c.queries));
+  line("probes avoided:", num(c.queries - c.store_probes) + share(c.queries - c.store_probes, c.queries));
+  line("exceptions hit:", num(c.hits));
+  // A false positive is a probe that found nothing: a word the filter could not rule out.
+  const std::uint64_t negatives = c.queries - c.hits;
+  if (exact) {
+    line("false positives:", "n/a (no filter: every query probes the store)");
+    line("measured fp rate:", "n/a");
+  } else {
+    line("false positives:", num(c.false_positives()));
+    line("measured fp rate:", (negatives ? fixed(static_cast<double>(c.false_positives()) / static_cast<double>(negatives), 6)
+                                         : std::string("n/a")) +
+                                  " over " + num(negatives) + " non-exception queries (target " +
+                                  fixed(f.target_fp_rate, 6) + ", model " + fixed(f.expected_fp_rate, 6) + ")");
+  }
 }
 
 int run(int argc, char** argv) {
-  std::vector<std::string> pattern_files, exception_files, inputs, pattern_dirs;
+  std::vector<std::string> pattern_files, exception_files, inputs, pattern_dirs, store_files;
   std::string language, marker, filter_name, letters, normalize;
   int left = 0, right = 0, uchyph = 1;
   double fp_rate = 0.01;
@@ -163,6 +189,7 @@ int run(int argc, char** argv) {
       ("patterns-dir", po::value(&pattern_dirs), "folder with hyph-utf8 patterns (hyph-TAG.pat.txt, or txt/ and tex/), searched first; repeatable")
       ("patterns,p", po::value(&pattern_files), "pattern file (*.pat.txt or TeX \\patterns); replaces the language's; repeatable")
       ("exceptions,e", po::value(&exception_files), "exception file (*.hyp.txt or TeX \\hyphenation), added in order; repeatable")
+      ("exception-store", po::value(&store_files), "compiled exception dictionary (made by hyph-store), mapped, not parsed; consulted after every other exception source, later ones first; repeatable")
       ("left-min", po::value(&left), "\\lefthyphenmin (default: the language's: hyph-utf8's hyphenmins; en-us 2)")
       ("right-min", po::value(&right), "\\righthyphenmin (default: the language's: hyph-utf8's hyphenmins; en-us 3)")
       ("uchyph", po::value(&uchyph)->default_value(1), "\\uchyph: 0 leaves words starting with a capital alone")
@@ -225,6 +252,7 @@ int run(int argc, char** argv) {
   auto kind = hyph::parse_filter_kind(filter_name);
   if (!kind) throw Usage("unknown --filter '" + filter_name + "' (choose exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction or scalable-bloom)");
   settings.exceptions = {*kind, fp_rate};
+  for (const auto& f : store_files) settings.exception_stores.emplace_back(f);
 
   std::vector<hyph::Source> extra;
   for (const auto& f : exception_files) extra.push_back(hyph::Source::file(f));

@@ -87,6 +87,13 @@ struct Settings {
   std::optional<LetterPolicy> letters;
   Normalization normalization = Normalization::none;
   ExceptionOptions exceptions;
+  /// Compiled exception dictionaries (`hyph-store` files, doc/exception-store-format.md),
+  /// mapped read-only, not parsed. They answer as their sources would if loaded after every
+  /// other source, in this order: a word in a later store replaces the same word earlier.
+  /// Their letters join the language's letters, as an exception source's do. Loading throws
+  /// Error(ErrorCode::io) for a file that cannot be read, Error(ErrorCode::bad_format) for
+  /// one that is not a valid store.
+  std::vector<std::filesystem::path> exception_stores;
 };
 
 namespace detail {
