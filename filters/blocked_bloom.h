@@ -57,6 +57,9 @@ class BlockedBloomFilter final : public Filter {
   /// The mean over blocks of (bits set in the block / 512)^k: the rate of independent
   /// probes into this very array (the Poisson model above is its mean over key sets).
   double expected_fp_rate() const noexcept override { return expected_fp_rate_; }
+  void serialize(std::ostream& out) const override;
+  /// Reads what serialize() wrote; load_filter() calls it (filters/serialize.cpp).
+  static std::unique_ptr<BlockedBloomFilter> deserialize(io::Reader& in);
 
   unsigned hash_count() const noexcept { return k_; }
   std::uint64_t block_count() const noexcept { return blocks_.size(); }

@@ -49,6 +49,9 @@ class BloomFilter final : public Filter {
   /// textbook (1 − (1 − 1/m)^(kn))^k is its mean over key sets; with a small m one key set
   /// can differ from that mean by several per cent.)
   double expected_fp_rate() const noexcept override { return expected_fp_rate_; }
+  void serialize(std::ostream& out) const override;
+  /// Reads what serialize() wrote; load_filter() calls it (filters/serialize.cpp).
+  static std::unique_ptr<BloomFilter> deserialize(io::Reader& in);
 
   unsigned hash_count() const noexcept { return k_; }
   std::uint64_t bit_count() const noexcept { return m_; }

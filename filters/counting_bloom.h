@@ -63,6 +63,9 @@ class CountingBloomFilter final : public MutableFilter {
   FilterDescription describe() const override;
   /// (nonzero counters / m)^k, kept up to date by insert and erase.
   double expected_fp_rate() const noexcept override;
+  void serialize(std::ostream& out) const override;
+  /// Reads what serialize() wrote; load_filter() calls it (filters/serialize.cpp).
+  static std::unique_ptr<CountingBloomFilter> deserialize(io::Reader& in);
 
   unsigned hash_count() const noexcept { return k_; }
   std::uint64_t counter_count() const noexcept { return m_; }

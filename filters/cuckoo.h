@@ -117,6 +117,9 @@ class CuckooTable {
   /// 1 − (1 − 1/(2^f − 1))^(8·load): a negative query compares with the ≈ 8·load
   /// fingerprints of its two buckets (an upper bound: it counts i1 == i2 twice).
   double expected_fp_rate() const noexcept;
+  /// The table's part of CuckooFilter::serialize() and deserialize() (filters/serialize.cpp).
+  void serialize(std::ostream& out) const;
+  static CuckooTable deserialize(io::Reader& in, unsigned fingerprint_bits);
 
  private:
   static constexpr unsigned kSwarMaxBits = 14;  // 4f + 7 <= 63: a bucket is one unaligned load
@@ -161,6 +164,9 @@ class CuckooFilter final : public MutableFilter {
   FilterDescription describe() const override;
   /// The table's rate; the side set adds no false positives.
   double expected_fp_rate() const noexcept override { return table_.expected_fp_rate(); }
+  void serialize(std::ostream& out) const override;
+  /// Reads what serialize() wrote; load_filter() calls it (filters/serialize.cpp).
+  static std::unique_ptr<CuckooFilter> deserialize(io::Reader& in);
 
   /// Insertions currently held, in the table or the side set.
   std::uint64_t size() const noexcept { return table_.stored() + overflow_.size(); }

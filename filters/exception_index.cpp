@@ -1,5 +1,6 @@
 #include "filters/exception_index.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace hyph::filters {
@@ -8,6 +9,9 @@ ExceptionIndex::ExceptionIndex(std::unique_ptr<const ExceptionStore> store, cons
     : store_(std::move(store)), options_(options) {
   std::vector<Hash> hashes;
   store_->append_hashes(hashes);
+  // In hash order, so that the filter depends on the keys alone, not on the store's order
+  // (a compiled file's filter is then the same whichever store it was built from).
+  std::sort(hashes.begin(), hashes.end());
   filter_ = make_filter(options.filter, hashes, options.fp_rate);
 }
 

@@ -18,6 +18,11 @@ class ExceptionIndex {
  public:
   /// Takes the store and builds `options.filter` over its keys.
   ExceptionIndex(std::unique_ptr<const ExceptionStore> store, const ExceptionOptions& options);
+  /// Takes the store and a filter already built over its keys (load_filter(); null for
+  /// FilterKind::exact), which `options` describe. The caller has checked that the filter
+  /// holds every key of the store.
+  ExceptionIndex(std::unique_ptr<const ExceptionStore> store, std::unique_ptr<Filter> filter, const ExceptionOptions& options)
+      : store_(std::move(store)), filter_(std::move(filter)), options_(options) {}
 
   std::optional<HyphenMask> lookup(std::string_view key, LookupCounters* counters) const noexcept {
     if (counters) ++counters->queries;
@@ -34,6 +39,9 @@ class ExceptionIndex {
   }
 
   const ExceptionStore& store() const noexcept { return *store_; }
+  /// The pre-check, null for FilterKind::exact.
+  const Filter* filter() const noexcept { return filter_.get(); }
+  const ExceptionOptions& options() const noexcept { return options_; }
   FilterDescription describe() const;
 
  private:

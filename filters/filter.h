@@ -10,13 +10,19 @@
 #include <hyph/exceptions.h>
 
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
 #include <span>
 
 namespace hyph::filters {
 
 using Hash = std::uint64_t;
+
+namespace io {
+class Reader;  // filters/serialize.h
+}
 
 class Filter {
  public:
@@ -29,6 +35,10 @@ class Filter {
   /// contents (k and m of a Bloom filter, fingerprint bits and load of a cuckoo table, ...).
   /// It is at most about the target ε; tests and benchmarks compare measurements with it.
   virtual double expected_fp_rate() const noexcept = 0;
+  /// Writes what load_filter() needs to rebuild this very filter (its parameters and arrays,
+  /// little-endian; doc/compiled-format.md, "Filters"). The default throws
+  /// Error(invalid_argument): a backend without a serialized form cannot go into a compiled file.
+  virtual void serialize(std::ostream& out) const;
 };
 
 /// A filter that can also grow and shrink after it is built (exact set, cuckoo).
@@ -57,5 +67,11 @@ concept MutableFilterBackend = FilterBackend<F> && std::derived_from<F, MutableF
 /// Builds the filter of `kind` holding `keys` at false-positive rate `fp_rate`.
 /// Returns nullptr for FilterKind::exact (no pre-check: the exact store answers alone).
 std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash> keys, double fp_rate);
+
+/// The filter of `kind` that serialize() wrote into `bytes` (filters/serialize.cpp). Every
+/// parameter is checked against the bytes and against the ranges the queries rely on, and
+/// the arrays are copied; throws Error(bad_format) saying what is wrong. Returns nullptr for
+/// FilterKind::exact, whose bytes are empty.
+std::unique_ptr<Filter> load_filter(FilterKind kind, std::span<const std::byte> bytes);
 
 }  // namespace hyph::filters

@@ -54,6 +54,9 @@ class FuseFilter final : public Filter {
   FilterDescription describe() const override;
   /// 2^-f (0 for an empty filter).
   double expected_fp_rate() const noexcept override;
+  void serialize(std::ostream& out) const override;
+  /// Reads what serialize() wrote; load_filter() calls it (filters/serialize.cpp).
+  static std::unique_ptr<FuseFilter> deserialize(io::Reader& in);
 
   unsigned fingerprint_bits() const noexcept { return bits_; }
   std::uint64_t cell_count() const noexcept { return segment_length_ * (segment_count_ + 2); }

@@ -59,6 +59,9 @@ class HashCompactionFilter final : public MutableFilter {
   FilterDescription describe() const override;
   /// d/(2^l − 1) for the d distinct compressed keys held: a query's c is uniform on [1, 2^l).
   double expected_fp_rate() const noexcept override;
+  void serialize(std::ostream& out) const override;
+  /// Reads what serialize() wrote; load_filter() calls it (filters/serialize.cpp).
+  static std::unique_ptr<HashCompactionFilter> deserialize(io::Reader& in);
 
   unsigned compressed_bits() const noexcept { return bits_; }
   std::uint64_t slot_count() const noexcept { return slots_; }

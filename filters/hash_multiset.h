@@ -24,6 +24,12 @@ class HashMultiset {
   void add(Hash key);
   /// Removes one copy; false if there is none.
   bool remove(Hash key) noexcept;
+  /// Calls visit(key, copies) for every key held, in slot order.
+  template <class Visit>
+  void for_each(Visit&& visit) const {
+    for (const Slot& s : slots_)
+      if (s.count != 0) visit(s.key, s.count);
+  }
 
  private:
   struct Slot {

@@ -52,6 +52,9 @@ class ScalableBloomFilter final : public Filter {
   FilterDescription describe() const override;
   /// 1 − Π(1 − (bits set_i/m_i)^k_i) over the stages.
   double expected_fp_rate() const noexcept override;
+  void serialize(std::ostream& out) const override;
+  /// Reads what serialize() wrote; load_filter() calls it (filters/serialize.cpp).
+  static std::unique_ptr<ScalableBloomFilter> deserialize(io::Reader& in);
 
   std::size_t stage_count() const noexcept { return stages_.size(); }
   std::uint64_t stage_capacity(std::size_t i) const noexcept { return stages_[i].capacity; }

@@ -1,0 +1,174 @@
+// Filter::serialize and load_filter: a filter read back answers every query as the one
+// written, writes the same bytes again, and any damage to the bytes is an Error(bad_format)
+// or a filter that is still safe to query, never a crash.
+#include "support.h"
+
+#include "filters/serialize.h"
+
+#include <hyph/error.h>
+
+#include <cstring>
+#include <sstream>
+
+namespace {
+
+using hyph::FilterKind;
+using hyph::filters::Filter;
+using hyph::filters::Hash;
+
+constexpr FilterKind kKinds[] = {FilterKind::bloom,  FilterKind::blocked_bloom,  FilterKind::cuckoo,
+                                 FilterKind::fuse,   FilterKind::counting_bloom, FilterKind::hash_compaction,
+                                 FilterKind::scalable_bloom};
+
+std::vector<std::byte> serialized(const Filter& f) {
+  std::ostringstream out;
+  f.serialize(out);
+  const std::string s = std::move(out).str();
+  std::vector<std::byte> bytes(s.size());
+  std::memcpy(bytes.data(), s.data(), s.size());
+  return bytes;
+}
+
+bool is_bad_format(FilterKind kind, std::span<const std::byte> bytes) {
+  try {
+    const auto f = hyph::filters::load_filter(kind, bytes);
+    // Loaded: it must be safe to query and to describe.
+    for (const Hash h : test::negatives(64)) (void)f->maybe_contains(h);
+    (void)f->describe();
+    return false;
+  } catch (const hyph::Error& e) {
+    CHECK(e.code() == hyph::ErrorCode::bad_format);
+    return true;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("serialized filters answer as the filters written") {
+  for (const FilterKind kind : kKinds) {
+    for (const std::size_t n : {0u, 1u, 57u, 3000u}) {
+      CAPTURE(hyph::to_string(kind));
+      CAPTURE(n);
+      const auto keys = test::positives(n);
+      const auto original = hyph::filters::make_filter(kind, keys, 0.01);
+      const auto bytes = serialized(*original);
+      const auto loaded = hyph::filters::load_filter(kind, bytes);
+      REQUIRE(loaded != nullptr);
+      for (const Hash h : keys) CHECK(loaded->maybe_contains(h));
+      std::size_t differences = 0;
+      for (const Hash h : test::negatives(20000)) differences += loaded->maybe_contains(h) != original->maybe_contains(h);
+      CHECK(differences == 0);
+      const hyph::FilterDescription a = original->describe(), b = loaded->describe();
+      CHECK(a.name == b.name);
+      CHECK(a.keys == b.keys);
+      CHECK(a.bits == b.bits);
+      CHECK(a.parameters == b.parameters);
+      CHECK(loaded->expected_fp_rate() == doctest::Approx(original->expected_fp_rate()));
+      CHECK(serialized(*loaded) == bytes);
+    }
+  }
+}
+
+TEST_CASE("a filter grown by inserts serializes too") {
+  hyph::filters::CuckooFilter cuckoo(test::positives(100), 0.01);
+  for (const Hash h : test::negatives(1000)) cuckoo.insert(h);
+  hyph::filters::ScalableBloomFilter scalable(test::positives(10), 0.01);
+  for (const Hash h : test::negatives(1000)) scalable.insert(h);
+  hyph::filters::HashCompactionFilter compaction(test::positives(10), 0.01);
+  for (const Hash h : test::negatives(1000)) compaction.insert(h);
+  const std::pair<FilterKind, const Filter*> filters[] = {
+      {FilterKind::cuckoo, &cuckoo}, {FilterKind::scalable_bloom, &scalable}, {FilterKind::hash_compaction, &compaction}};
+  for (const auto& [kind, filter] : filters) {
+    CAPTURE(hyph::to_string(kind));
+    const auto loaded = hyph::filters::load_filter(kind, serialized(*filter));
+    for (const Hash h : test::negatives(1000)) CHECK(loaded->maybe_contains(h));
+    for (const Hash h : test::positives(5000)) CHECK(loaded->maybe_contains(h) == filter->maybe_contains(h));
+  }
+}
+
+TEST_CASE("damaged filter bytes: bad_format or a safe filter") {
+  for (const FilterKind kind : kKinds) {
+    CAPTURE(hyph::to_string(kind));
+    const auto bytes = serialized(*hyph::filters::make_filter(kind, test::positives(20), 0.05));
+    // Every truncation is an error (the reader wants every field and array it was promised).
+    for (std::size_t size = 0; size < bytes.size(); ++size) {
+      CAPTURE(size);
+      CHECK(is_bad_format(kind, std::span(bytes).first(size)));
+    }
+    // So is anything after the end.
+    auto longer = bytes;
+    longer.push_back(std::byte{0});
+    CHECK(is_bad_format(kind, longer));
+    // Each byte flipped: an error or a filter that is safe to query.
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+      for (const std::byte flip : {std::byte{0x01}, std::byte{0x80}, std::byte{0xFF}}) {
+        auto damaged = bytes;
+        damaged[i] ^= flip;
+        (void)is_bad_format(kind, damaged);
+      }
+    }
+  }
+  // The kind must be the one written; exact has no bytes at all.
+  const auto bloom = serialized(*hyph::filters::make_filter(FilterKind::bloom, test::positives(20), 0.05));
+  CHECK(is_bad_format(FilterKind::fuse, bloom));
+  CHECK(hyph::filters::load_filter(FilterKind::exact, {}) == nullptr);
+  CHECK_THROWS_AS(hyph::filters::load_filter(FilterKind::exact, bloom), hyph::Error);
+  CHECK_THROWS_AS(hyph::filters::load_filter(static_cast<FilterKind>(99), bloom), hyph::Error);
+}
+
+TEST_CASE("damaged parameters that would make queries unsafe are refused") {
+  using hyph::filters::io::put_array;
+  using hyph::filters::io::put_f64;
+  using hyph::filters::io::put_u64;
+  auto bytes_of = [](auto&& write) {
+    std::ostringstream out;
+    write(out);
+    const std::string s = std::move(out).str();
+    std::vector<std::byte> b(s.size());
+    std::memcpy(b.data(), s.data(), s.size());
+    return b;
+  };
+  // A hash-compaction table with no empty slot: a probe would never end.
+  CHECK(is_bad_format(FilterKind::hash_compaction, bytes_of([&](std::ostream& out) {
+    put_f64(out, 0.01);
+    put_u64(out, 8);  // l
+    put_u64(out, 4);  // slots
+    put_u64(out, 4);  // capacity
+    const std::uint8_t table[12] = {1, 2, 3, 4};
+    put_array(out, table, sizeof table);
+  })));
+  // A fuse filter whose cells would run past its array.
+  CHECK(is_bad_format(FilterKind::fuse, bytes_of([&](std::ostream& out) {
+    put_f64(out, 0.01);
+    put_u64(out, 7);        // f for ε = 0.01
+    put_u64(out, 1 << 10);  // L
+    put_u64(out, 1000);     // S
+    put_u64(out, 1);        // seed
+    put_u64(out, 5);        // keys
+    put_u64(out, 1);        // attempts
+    const std::uint8_t cells[16] = {};
+    put_array(out, cells, sizeof cells);
+  })));
+  // A Bloom filter with no bits, or k = 0.
+  CHECK(is_bad_format(FilterKind::bloom, bytes_of([&](std::ostream& out) {
+    put_f64(out, 0.01);
+    put_u64(out, 3);
+    put_u64(out, 0);
+    put_array(out, nullptr, 0);
+  })));
+  CHECK(is_bad_format(FilterKind::bloom, bytes_of([&](std::ostream& out) {
+    put_f64(out, 0.01);
+    put_u64(out, 0);
+    put_u64(out, 0);
+    const std::uint64_t word = 0;
+    put_array(out, &word, 8);
+  })));
+  // A target rate outside (0, 1).
+  CHECK(is_bad_format(FilterKind::bloom, bytes_of([&](std::ostream& out) {
+    put_f64(out, 1.5);
+    put_u64(out, 3);
+    put_u64(out, 0);
+    const std::uint64_t word = 0;
+    put_array(out, &word, 8);
+  })));
+}
