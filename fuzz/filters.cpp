@@ -15,6 +15,7 @@
 #include "filters/filter.h"
 
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <unordered_set>
 
@@ -66,8 +67,10 @@ Hash burst_key(std::uint8_t seed, unsigned i) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Reader in{data, data + size};
   constexpr hyph::FilterKind kKinds[] = {hyph::FilterKind::bloom, hyph::FilterKind::blocked_bloom,
-                                         hyph::FilterKind::cuckoo, hyph::FilterKind::fuse, hyph::FilterKind::exact};
-  const hyph::FilterKind kind = kKinds[in.byte() % 5];
+                                         hyph::FilterKind::cuckoo, hyph::FilterKind::fuse, hyph::FilterKind::exact,
+                                         hyph::FilterKind::counting_bloom, hyph::FilterKind::hash_compaction,
+                                         hyph::FilterKind::scalable_bloom};
+  const hyph::FilterKind kind = kKinds[in.byte() % std::size(kKinds)];
   const std::uint8_t rate_byte = in.byte();
   double fp_rate;
   switch (rate_byte) {
