@@ -91,25 +91,25 @@ unsigned decode_utf8(const unsigned char* p, const unsigned char* end, char32_t&
   return length;
 }
 
-// Calls on_letter for each code point of a key; returns an error text or "" if the key is
-// valid (1..252 bytes of strict UTF-8, 1..63 code points, no NUL).
+// Calls on_letter for each code point of a key; returns what is wrong, or nullptr if the key
+// is valid (1..252 bytes of strict UTF-8, 1..63 code points, no NUL).
 template <class OnLetter>
-std::string check_key(std::string_view key, OnLetter on_letter) {
+const char* check_key(std::string_view key, OnLetter on_letter) {
   if (key.empty()) return "an empty key";
-  if (key.size() > kMaxKeyBytes) return "a key of " + std::to_string(key.size()) + " bytes (at most 252)";
+  if (key.size() > kMaxKeyBytes) return "a key of more than 252 bytes";
   const auto* p = reinterpret_cast<const unsigned char*>(key.data());
   const auto* const end = p + key.size();
   std::size_t letters = 0;
   while (p < end) {
     char32_t cp;
-    const unsigned n = decode_utf8(p, end, cp);
+    const unsigned n = *p < 0x80 ? (cp = *p, 1u) : decode_utf8(p, end, cp);
     if (n == 0) return "a key that is not valid UTF-8";
     if (cp == 0) return "a key with a NUL character";
     if (++letters > kMaxLetters) return "a key of more than 63 letters";
     on_letter(cp);
     p += n;
   }
-  return {};
+  return nullptr;
 }
 
 [[noreturn]] void corrupt(std::string_view name, const std::string& reason) {
@@ -253,7 +253,13 @@ void MappedStore::validate(std::string_view name) {
     letter_list[i] = cp;
   }
   std::vector<bool> letter_used(letter_count, false);
+  // ASCII letters by table (the common case), others by binary search.
+  std::int32_t ascii_index[128];
+  std::fill(std::begin(ascii_index), std::end(ascii_index), -1);
+  for (std::size_t i = 0; i < letter_list.size() && letter_list[i] < 128; ++i) ascii_index[letter_list[i]] = static_cast<std::int32_t>(i);
+  bool ascii_used[128] = {};
   auto use_letter = [&](char32_t cp) {
+    if (cp < 128) return ascii_index[cp] >= 0 && (ascii_used[cp] = true);
     auto it = std::lower_bound(letter_list.begin(), letter_list.end(), cp);
     if (it == letter_list.end() || *it != cp) return false;
     letter_used[static_cast<std::size_t>(it - letter_list.begin())] = true;
@@ -280,8 +286,7 @@ void MappedStore::validate(std::string_view name) {
       if (key_offset != offset || key_length > key_bytes - offset) corrupt(name, "key bytes out of place");
       const std::string_view key(reinterpret_cast<const char*>(keys + offset), key_length);
       bool unknown_letter = false;
-      const std::string problem = check_key(key, [&](char32_t cp) { unknown_letter |= !use_letter(cp); });
-      if (!problem.empty()) corrupt(name, problem);
+      if (const char* problem = check_key(key, [&](char32_t cp) { unknown_letter |= !use_letter(cp); })) corrupt(name, problem);
       if (unknown_letter) corrupt(name, "a key uses a letter missing from the letter list");
       if (hash_key(key) != hash) corrupt(name, "a key whose stored hash is wrong");
       if (i == 0 || hash != previous_hash) run_start = i;
@@ -296,6 +301,8 @@ void MappedStore::validate(std::string_view name) {
     }
   }
   if (offset != key_bytes) corrupt(name, "key bytes not all used");
+  for (char32_t cp = 0; cp < 128; ++cp)
+    if (ascii_used[cp]) letter_used[static_cast<std::size_t>(ascii_index[cp])] = true;
   if (std::find(letter_used.begin(), letter_used.end(), false) != letter_used.end())
     corrupt(name, "a letter no key uses");
 
@@ -352,8 +359,8 @@ std::vector<char32_t> MappedStore::letters() const {
 // Writing
 
 void StoreWriter::add(std::string_view key, HyphenMask mask) {
-  const std::string problem = check_key(key, [](char32_t) {});
-  if (!problem.empty()) throw Error(ErrorCode::invalid_argument, "exception store: cannot hold " + problem);
+  if (const char* problem = check_key(key, [](char32_t) {}))
+    throw Error(ErrorCode::invalid_argument, std::string("exception store: cannot hold ") + problem);
   added_.push_back({hash_key(key), added_.size(), arena_.size(), static_cast<std::uint32_t>(key.size()), mask});
   arena_.append(key);
 }

@@ -1,0 +1,268 @@
+// filter-experiment: the 2022 study's experiment on libhyph. For every exception filter at
+// every false-positive rate ε, N repetitions of
+//   build:   the filter from the hyphenex list (ushyphex.tex plus hyphen.tex's own 14
+//            words: 1,766 words): hashing the words and building the filter; for `exact`,
+//            building the exact hash store, the structure it consults instead. Also timed:
+//            the whole exception index as a load builds it (the store, then the filter);
+//   process: hyphenating every word of a word list (466,551 in english-words.txt), one
+//            Hyphenator::hyphenate call a word.
+// Two references: `exact` (no pre-check: every word probes the exact store) and `none` (no
+// exceptions at all: plain TeX's patterns without hyphen.tex's \hyphenation, so no lookup).
+// Configurations run in a new random order in each repetition; each is warmed up once
+// (which also counts its store probes and false positives). Writes
+//   OUT/filter-experiment-samples.csv  one line a measurement
+//   OUT/filter-experiment.csv          mean, 95 % confidence interval (Student's t) and more
+// and prints the summary. A progress bar goes to standard error when it is a terminal.
+// Every configuration with exceptions must give the same breaks; the tool fails otherwise.
+//
+//   filter-experiment WORDS [--hyphenex FILE] [--reps 30] [--rates 0.01:0.20:0.01]
+//                     [--filters exact,bloom,blocked-bloom,cuckoo,fuse] [--out DIR]
+#include "engine/model.h"
+#include "experiment_stats.h"
+#include "filters/exception_index.h"
+#include "patterns/embedded.h"
+
+#include <hyph/hyphenator.h>
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace po = boost::program_options;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Config {
+  std::string filter;  // a FilterKind name, or "none"
+  double eps;
+  hyph::Hyphenator hyphenator;
+  std::vector<double> build_ns, index_ns, process_ns;
+  hyph::LookupCounters counters;  // of the warm-up pass
+  hyph::FilterDescription description;
+  std::uint64_t checksum = 0;
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot open");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return std::move(s).str();
+}
+
+std::vector<std::string_view> lines_of(const std::string& text) {
+  std::vector<std::string_view> out;
+  std::size_t from = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i)
+    if (i == text.size() || text[i] == '\n') {
+      if (i > from) out.emplace_back(text.data() + from, i - from);
+      from = i + 1;
+    }
+  return out;
+}
+
+std::vector<double> parse_rates(const std::string& spec) {
+  std::vector<double> out;
+  if (spec.find(':') != std::string::npos) {
+    double from, to, step;
+    if (std::sscanf(spec.c_str(), "%lf:%lf:%lf", &from, &to, &step) != 3 || step <= 0)
+      throw std::runtime_error("--rates FROM:TO:STEP");
+    for (int i = 0; from + i * step <= to + step / 1000; ++i) out.push_back(from + i * step);
+  } else {
+    std::stringstream s(spec);
+    std::string item;
+    while (std::getline(s, item, ',')) out.push_back(std::stod(item));
+  }
+  return out;
+}
+
+// Hyphenates every word; returns a checksum of all break offsets.
+[[gnu::noinline]] std::uint64_t process(const hyph::Hyphenator& h, const std::vector<std::string_view>& words,
+                                        hyph::LookupCounters* counters) {
+  std::uint64_t sum = 0;
+  std::size_t breaks[64];
+  for (const std::string_view w : words) {
+    const std::size_t n = h.hyphenate(w, breaks, counters);
+    for (std::size_t i = 0; i < n && i < 64; ++i) sum = sum * 31 + breaks[i];
+    sum += n;
+  }
+  return sum;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+  std::string words_path, hyphenex = "patterns/data/ushyphex.tex", rates_spec = "0.01:0.20:0.01", out_dir = ".",
+                          filters_spec = "exact,bloom,blocked-bloom,cuckoo,fuse";
+  int reps = 30;
+  unsigned seed = 2022;
+  po::options_description opts("Usage: filter-experiment WORDS [options]");
+  opts.add_options()("help,h", "this help")("hyphenex", po::value(&hyphenex)->default_value(hyphenex), "the exception list")(
+      "reps", po::value(&reps)->default_value(reps), "repetitions")(
+      "rates", po::value(&rates_spec)->default_value(rates_spec), "ε values: FROM:TO:STEP or a comma list")(
+      "filters", po::value(&filters_spec)->default_value(filters_spec), "filters (the references exact and none are always run)")(
+      "seed", po::value(&seed)->default_value(seed), "seed of the order of configurations")(
+      "out", po::value(&out_dir)->default_value(out_dir), "folder for the CSV files")(
+      "words", po::value(&words_path), "word list, one word a line");
+  po::positional_options_description pos;
+  pos.add("words", 1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(argc, argv).options(opts).positional(pos).run(), vm);
+  po::notify(vm);
+  if (vm.count("help") || words_path.empty()) {
+    std::cout << opts << "\n";
+    return vm.count("help") ? 0 : 2;
+  }
+  if (reps < 1) throw std::runtime_error("--reps must be at least 1");
+
+  const std::string text = read_file(words_path);
+  const std::vector<std::string_view> words = lines_of(text);
+  const std::vector<double> rates = parse_rates(rates_spec);
+  std::vector<std::string> filters;
+  {
+    std::stringstream s(filters_spec);
+    std::string item;
+    while (std::getline(s, item, ','))
+      if (item != "exact" && item != "none") filters.push_back(item);
+    filters.insert(filters.begin(), "exact");
+    filters.insert(filters.begin(), "none");
+  }
+
+  // Sources: hyphen.tex with its \hyphenation, hyphenex; and hyphen.tex without exceptions.
+  const hyph::Source exceptions_source = hyph::Source::file(hyphenex);
+  std::string plain(hyph::patterns::embedded_hyphen_tex());
+  const std::size_t cut = plain.find("\\hyphenation{");
+  const std::size_t cut_end = plain.find('}', cut);
+  const hyph::Source patterns_only{"hyphen.tex without \\hyphenation", plain.substr(0, cut) + plain.substr(cut_end + 1),
+                                   hyph::SourceFormat::tex};
+
+  // The exceptions as a load sees them after parsing: (key, mask) pairs.
+  const hyph::Hyphenator reference = hyph::Hyphenator::english({}, std::span(&exceptions_source, 1));
+  std::vector<std::pair<std::string, std::uint64_t>> entries;
+  reference.model().exceptions.store().for_each(
+      [&](std::string_view key, std::uint64_t mask) { entries.emplace_back(std::string(key), mask); });
+
+  std::vector<Config> configs;
+  for (const double eps : rates)
+    for (const std::string& f : filters) {
+      hyph::Settings settings;
+      if (f != "none") {
+        const auto kind = hyph::parse_filter_kind(f);
+        if (!kind) throw std::runtime_error("unknown filter " + f);
+        settings.exceptions = {*kind, eps};
+      }
+      configs.push_back({f, eps,
+                         f == "none" ? hyph::Hyphenator::load(std::span(&patterns_only, 1), settings)
+                                     : hyph::Hyphenator::english(settings, std::span(&exceptions_source, 1)),
+                         {}, {}, {}, {}, {}, 0});
+    }
+
+  const std::string machine = experiment::machine();
+  std::fprintf(stderr, "filter-experiment: %zu words, %zu exception keys, %zu configurations x %d repetitions\n  %s\n",
+               words.size(), entries.size(), configs.size(), reps, machine.c_str());
+
+  // Warm-up: one pass each, counting lookups; every configuration with exceptions must agree.
+  std::uint64_t expected_checksum = 0;
+  for (Config& c : configs) {
+    c.checksum = process(c.hyphenator, words, &c.counters);
+    c.description = c.hyphenator.filter();
+    if (c.filter != "none") {
+      if (expected_checksum == 0) expected_checksum = c.checksum;
+      if (c.checksum != expected_checksum) throw std::runtime_error("filter " + c.filter + " changed the output");
+    }
+  }
+
+  std::mt19937_64 rng(seed);
+  std::vector<std::size_t> order(configs.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  experiment::Progress progress(static_cast<std::size_t>(reps) * configs.size(), "filter-experiment");
+  std::filesystem::create_directories(out_dir);
+  std::ofstream samples(std::filesystem::path(out_dir) / "filter-experiment-samples.csv");
+  samples << "rep,filter,eps,build_ns,index_ns,process_ns\n";
+  volatile std::uint64_t sink = 0;
+  for (int rep = 1; rep <= reps; ++rep) {
+    std::shuffle(order.begin(), order.end(), rng);
+    for (const std::size_t i : order) {
+      Config& c = configs[i];
+      double build = 0, index_build = 0;
+      if (c.filter != "none") {
+        const auto kind = *hyph::parse_filter_kind(c.filter);
+        // The pre-check alone (twice: the first, cold, run is not counted).
+        for (int pass = 0; pass < 2; ++pass) {
+          const auto start = Clock::now();
+          if (kind == hyph::FilterKind::exact) {
+            hyph::filters::MemoryStore store;
+            for (const auto& [key, mask] : entries) store.insert_or_assign(key, mask);
+            sink = sink + store.size();
+          } else {
+            std::vector<hyph::filters::Hash> hashes;
+            hashes.reserve(entries.size());
+            for (const auto& e : entries) hashes.push_back(hyph::filters::hash_key(e.first));
+            sink = sink + hyph::filters::make_filter(kind, hashes, c.eps)->describe().bits;
+          }
+          build = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+        }
+        // The exception index as a load builds it: the store, then the filter over its keys.
+        const auto start = Clock::now();
+        auto store = std::make_unique<hyph::filters::MemoryStore>();
+        for (const auto& [key, mask] : entries) store->insert_or_assign(key, mask);
+        const hyph::filters::ExceptionIndex index(std::move(store), {kind, c.eps});
+        index_build = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+        sink = sink + index.store().size();
+      }
+      const auto start = Clock::now();
+      sink = sink + process(c.hyphenator, words, nullptr);
+      const double processing = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+      c.build_ns.push_back(build);
+      c.index_ns.push_back(index_build);
+      c.process_ns.push_back(processing);
+      char sample[160];
+      std::snprintf(sample, sizeof sample, "%d,%s,%.2f,%.0f,%.0f,%.0f\n", rep, c.filter.c_str(), c.eps, build, index_build, processing);
+      samples << sample;
+      progress.step(c.filter + " " + std::to_string(c.eps).substr(0, 4) + " rep " + std::to_string(rep));
+    }
+  }
+
+  std::ofstream summary(std::filesystem::path(out_dir) / "filter-experiment.csv");
+  summary << "filter,eps,n,build_us_mean,build_us_ci95,index_us_mean,index_us_ci95,process_ms_mean,process_ms_ci95,process_ns_per_word,"
+             "bits_per_key,theory_bits_per_key,filter_bytes,expected_fp,measured_fp,queries,store_probes,hits\n";
+  std::printf("%-14s %5s %16s %18s %8s %7s %9s %9s\n", "filter", "eps", "build us (±95%)", "process ms (±95%)", "ns/word",
+              "bits/k", "fp model", "fp meas.");
+  for (const Config& c : configs) {
+    std::vector<double> build_us, index_us, process_ms;
+    for (double b : c.build_ns) build_us.push_back(b / 1e3);
+    for (double b : c.index_ns) index_us.push_back(b / 1e3);
+    for (double p : c.process_ns) process_ms.push_back(p / 1e6);
+    const auto b = experiment::summarize(build_us), x = experiment::summarize(index_us), p = experiment::summarize(process_ms);
+    const auto& k = c.counters;
+    const double negatives = static_cast<double>(k.queries - k.hits);
+    const bool has_filter = c.filter != "none" && c.filter != "exact";
+    const double measured = has_filter && negatives > 0 ? static_cast<double>(k.false_positives()) / negatives : (c.filter == "exact" ? 1.0 : 0.0);
+    char line[512];
+    std::snprintf(line, sizeof line, "%s,%.2f,%zu,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f,%.4f,%.4f,%llu,%.6f,%.6f,%llu,%llu,%llu\n",
+                  c.filter.c_str(), c.eps, b.n, b.mean, b.ci95, x.mean, x.ci95, p.mean, p.ci95, p.mean * 1e6 / static_cast<double>(words.size()),
+                  c.description.bits_per_key, c.description.theoretical_bits_per_key,
+                  static_cast<unsigned long long>((c.description.bits + 7) / 8), has_filter ? c.description.expected_fp_rate : measured,
+                  measured, static_cast<unsigned long long>(k.queries), static_cast<unsigned long long>(k.store_probes),
+                  static_cast<unsigned long long>(k.hits));
+    summary << line;
+    std::printf("%-14s %5.2f %8.2f ±%6.2f %9.2f ±%6.2f %8.1f %7.2f %9.5f %9.5f\n", c.filter.c_str(), c.eps, b.mean, b.ci95,
+                p.mean, p.ci95, p.mean * 1e6 / static_cast<double>(words.size()), c.description.bits_per_key,
+                has_filter ? c.description.expected_fp_rate : measured, measured);
+  }
+  if (!samples || !summary) throw std::runtime_error("cannot write the CSV files in " + out_dir);
+  return sink == 42 ? 3 : 0;
+} catch (const std::exception& e) {
+  std::fprintf(stderr, "filter-experiment: %s\n", e.what());
+  return 1;
+}

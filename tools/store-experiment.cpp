@@ -1,0 +1,310 @@
+// store-experiment: large exception dictionaries in the on-disk store, and what a filter in
+// front of them saves. Two subcommands, driven by tools/run-filter-experiment.sh:
+//
+//   store-experiment make --house house.tsv --dir DIR [--sizes 1000,...,10000000]
+//     Writes DIR/house-N.hyphstore and DIR/sparse-N.hyphstore for each N from a
+//     word<TAB>hy-phen-at-ed list (the "house dictionary": every letters-only word of the
+//     word list with its TeX hyphenation, made by `hyphenate --words`):
+//       house-N:  N real words (a fixed random order), then synthetic words beyond them;
+//       sparse-N: every 100th real word (1 % of the text's words), then synthetic words.
+//     Synthetic words are distinct random lower-case strings of 8 to 14 letters that are not
+//     real words, with random breaks; no word of the text is one, so they never change output.
+//
+//   store-experiment run --store FILE --filter KIND [--eps 0.01] --words WORDS [--reps 5]
+//                        [--cold] [--header]
+//     Loads plain TeX English with the store (mmap'd, validated once), then hyphenates every
+//     word of WORDS `reps` times, one Hyphenator::hyphenate call a word, and prints one CSV
+//     line: load time, time per word (mean, 95 % CI), resident memory, lookups. After the
+//     load the mapping's pages are dropped from this process (madvise DONTNEED), so resident
+//     file memory counts what the lookups touch, not what validation read. --cold also drops
+//     the file from the page cache (posix_fadvise DONTNEED) before every pass, so each page a
+//     lookup touches comes from the disk again: a dictionary larger than memory, or one not
+//     used for a while. KIND "none" loads no store (the baseline: patterns and hyphen.tex's
+//     14 words).
+#include "engine/model.h"
+#include "experiment_stats.h"
+#include "filters/layered_store.h"
+#include "filters/mapped_store.h"
+
+#include <hyph/hyphenator.h>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+using Clock = std::chrono::steady_clock;
+using hyph::filters::HyphenMask;
+using hyph::filters::MappedStore;
+
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot open");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return std::move(s).str();
+}
+
+std::vector<std::string_view> lines_of(const std::string& text) {
+  std::vector<std::string_view> out;
+  std::size_t from = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i)
+    if (i == text.size() || text[i] == '\n') {
+      if (i > from) out.emplace_back(text.data() + from, i - from);
+      from = i + 1;
+    }
+  return out;
+}
+
+// "--name value" options after the subcommand.
+struct Args {
+  std::vector<std::string> v;
+  std::string get(const std::string& name, const std::string& fallback = "") const {
+    for (std::size_t i = 0; i + 1 < v.size(); ++i)
+      if (v[i] == name) return v[i + 1];
+    return fallback;
+  }
+  bool has(const std::string& name) const { return std::find(v.begin(), v.end(), name) != v.end(); }
+};
+
+// ---------------------------------------------------------------------------------------
+// make
+
+struct Entry {
+  std::string key;
+  HyphenMask mask;
+};
+
+// A lower-case key and its mask from a hy-phen-at-ed ASCII word.
+Entry entry_of(std::string_view hyphenated) {
+  Entry e{{}, 0};
+  for (const char c : hyphenated) {
+    if (c == '-') {
+      e.mask |= HyphenMask{1} << e.key.size();
+      continue;
+    }
+    e.key.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
+  }
+  return e;
+}
+
+void write_store(const std::filesystem::path& path, const std::vector<Entry>& real, std::size_t real_count,
+                 std::size_t total, const std::unordered_set<std::string>& real_words) {
+  hyph::filters::StoreWriter w;
+  for (std::size_t i = 0; i < real_count && i < total; ++i) w.add(real[i].key, real[i].mask);
+  std::mt19937_64 rng(0x5eed + total);
+  std::size_t added = std::min(real_count, total);
+  std::string word;
+  for (std::uint64_t serial = 0; added < total; ++serial) {
+    // Three random letters, the serial number in five base-26 letters (so no two synthetic
+    // words are equal), zero to six random letters: 8 to 14 letters.
+    word.clear();
+    for (int i = 0; i < 3; ++i) word.push_back(static_cast<char>('a' + rng() % 26));
+    for (std::uint64_t x = serial, i = 0; i < 5; ++i, x /= 26) word.push_back(static_cast<char>('a' + x % 26));
+    for (std::uint64_t i = 0, extra = rng() % 7; i < extra; ++i) word.push_back(static_cast<char>('a' + rng() % 26));
+    const std::size_t length = word.size();
+    if (real_words.contains(word)) continue;
+    // Breaks anywhere the minimums 2 and 3 allow, about one gap in three.
+    HyphenMask mask = 0;
+    for (std::size_t j = 2; j + 3 <= length; ++j)
+      if (rng() % 3 == 0) mask |= HyphenMask{1} << j;
+    w.add(word, mask);
+    ++added;
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  w.write(out);
+  out.close();
+  if (!out) throw std::runtime_error(path.string() + ": write error");
+  const auto check = MappedStore::open(path);
+  std::fprintf(stderr, "  %s: %zu words, %.1f MB\n", path.filename().c_str(), check.size(), static_cast<double>(check.bytes().size()) / 1e6);
+}
+
+int make(const Args& args) {
+  const std::string house = args.get("--house"), dir = args.get("--dir");
+  if (house.empty() || dir.empty()) throw std::runtime_error("make: --house TSV and --dir DIR are required");
+  std::vector<std::size_t> sizes;
+  std::stringstream s(args.get("--sizes", "1000,10000,100000,all,1000000,10000000"));
+  std::string item;
+  std::vector<std::string> size_names;
+  while (std::getline(s, item, ',')) size_names.push_back(item);
+
+  const std::string text = read_file(house);
+  std::vector<Entry> real;
+  std::unordered_set<std::string> real_words;
+  for (const std::string_view line : lines_of(text)) {
+    const std::size_t tab = line.find('\t');
+    if (tab == std::string_view::npos) continue;
+    Entry e = entry_of(line.substr(tab + 1));
+    if (real_words.insert(e.key).second) real.push_back(std::move(e));
+  }
+  // The sparse dictionaries' real part: every 100th word of the list, in list order.
+  std::vector<Entry> sparse;
+  for (std::size_t i = 0; i < real.size(); i += 100) sparse.push_back(real[i]);
+  std::mt19937_64 rng(466551);
+  std::shuffle(real.begin(), real.end(), rng);
+  std::filesystem::create_directories(dir);
+  std::fprintf(stderr, "store-experiment make: %zu real words (%zu in the sparse part)\n", real.size(), sparse.size());
+  for (const std::string& name : size_names) {
+    const std::size_t n = name == "all" ? real.size() : std::stoull(name);
+    write_store(std::filesystem::path(dir) / ("house-" + std::to_string(n) + ".hyphstore"), real, real.size(), n, real_words);
+    write_store(std::filesystem::path(dir) / ("sparse-" + std::to_string(n) + ".hyphstore"), sparse, sparse.size(), n, real_words);
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// run
+
+struct Memory {
+  long rss_kb = 0, anon_kb = 0, file_kb = 0, hwm_kb = 0;
+};
+
+Memory memory_now() {
+  Memory m;
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  auto value = [&](const char* name, long& out) {
+    if (line.rfind(name, 0) == 0) out = std::atol(line.c_str() + std::strlen(name));
+  };
+  while (std::getline(status, line)) {
+    value("VmRSS:", m.rss_kb);
+    value("RssAnon:", m.anon_kb);
+    value("RssFile:", m.file_kb);
+    value("VmHWM:", m.hwm_kb);
+  }
+  return m;
+}
+
+const MappedStore* mapped_store_of(const hyph::filters::ExceptionStore& store) {
+  if (auto m = dynamic_cast<const MappedStore*>(&store)) return m;
+  if (auto l = dynamic_cast<const hyph::filters::LayeredStore*>(&store))
+    for (const auto& layer : l->layers())
+      if (auto m = dynamic_cast<const MappedStore*>(layer.get())) return m;
+  return nullptr;
+}
+
+// Pages of the region resident in the page cache (mincore), as a fraction.
+double resident_fraction(std::span<const std::byte> region) {
+  const long page = ::sysconf(_SC_PAGESIZE);
+  auto begin = reinterpret_cast<std::uintptr_t>(region.data()) & ~static_cast<std::uintptr_t>(page - 1);
+  const auto end = reinterpret_cast<std::uintptr_t>(region.data() + region.size());
+  const std::size_t pages = (end - begin + page - 1) / page;
+  std::vector<unsigned char> in(pages);
+  if (::mincore(reinterpret_cast<void*>(begin), end - begin, in.data()) != 0) return -1;
+  std::size_t resident = 0;
+  for (unsigned char c : in) resident += c & 1;
+  return pages ? static_cast<double>(resident) / static_cast<double>(pages) : 0;
+}
+
+void drop_from_process(std::span<const std::byte> region) {
+  const long page = ::sysconf(_SC_PAGESIZE);
+  auto begin = reinterpret_cast<std::uintptr_t>(region.data()) & ~static_cast<std::uintptr_t>(page - 1);
+  const auto end = reinterpret_cast<std::uintptr_t>(region.data() + region.size());
+  ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+}
+
+void drop_from_page_cache(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fdatasync(fd);
+  ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+  ::close(fd);
+}
+
+[[gnu::noinline]] std::uint64_t process(const hyph::Hyphenator& h, const std::vector<std::string_view>& words,
+                                        hyph::LookupCounters* counters) {
+  std::uint64_t sum = 0;
+  std::size_t breaks[64];
+  for (const std::string_view w : words) {
+    const std::size_t n = h.hyphenate(w, breaks, counters);
+    for (std::size_t i = 0; i < n && i < 64; ++i) sum = sum * 31 + breaks[i];
+    sum += n;
+  }
+  return sum;
+}
+
+int run(const Args& args) {
+  const std::string store_path = args.get("--store"), filter = args.get("--filter", "exact"), words_path = args.get("--words");
+  const double eps = std::stod(args.get("--eps", "0.01"));
+  const int reps = std::stoi(args.get("--reps", "5"));
+  const bool cold = args.has("--cold");
+  if (words_path.empty()) throw std::runtime_error("run: --words is required");
+  if (args.has("--header"))
+    std::printf("store,entries,store_bytes,filter,eps,variant,reps,load_ms,ns_per_word,ns_per_word_ci95,ns_per_word_min,"
+                "rss_kb,rss_anon_kb,rss_file_kb,hwm_kb,filter_bytes,queries,filter_positives,store_probes,hits,probes_avoided,"
+                "resident_after_drop,checksum\n");
+
+  const std::string text = read_file(words_path);
+  const std::vector<std::string_view> words = lines_of(text);
+
+  hyph::Settings settings;
+  if (filter != "none") {
+    const auto kind = hyph::parse_filter_kind(filter);
+    if (!kind) throw std::runtime_error("unknown filter " + filter);
+    settings.exceptions = {*kind, eps};
+    settings.exception_stores.emplace_back(store_path);
+  }
+  const auto start = Clock::now();
+  const hyph::Hyphenator h = hyph::Hyphenator::english(settings);
+  const double load_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  const MappedStore* mapped = mapped_store_of(h.model().exceptions.store());
+  if (filter != "none" && (mapped == nullptr || !mapped->mapped())) throw std::runtime_error("the store is not mapped");
+
+  // What validation and the filter build read is not what lookups need: let it go.
+  if (mapped) drop_from_process(mapped->bytes());
+  double resident_after_drop = -1;
+  hyph::LookupCounters counters;
+  std::vector<double> ns_per_word;
+  std::uint64_t checksum = 0;
+  for (int rep = 0; rep <= reps; ++rep) {  // pass 0: warm-up (counts lookups), not timed
+    if (cold && mapped) {
+      drop_from_process(mapped->bytes());
+      drop_from_page_cache(store_path);
+      if (rep == 1) resident_after_drop = resident_fraction(mapped->bytes());
+    }
+    const auto t0 = Clock::now();
+    checksum = process(h, words, rep == 0 ? &counters : nullptr);
+    const double ns = std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
+    if (rep > 0) ns_per_word.push_back(ns / static_cast<double>(words.size()));
+  }
+  const Memory m = memory_now();
+  const auto s = experiment::summarize(ns_per_word);
+  const hyph::FilterDescription d = h.filter();
+  std::printf("%s,%zu,%zu,%s,%.4f,%s,%d,%.2f,%.2f,%.2f,%.2f,%ld,%ld,%ld,%ld,%llu,%llu,%llu,%llu,%llu,%.6f,%.4f,%llu\n",
+              filter == "none" ? "none" : std::filesystem::path(store_path).filename().c_str(), mapped ? mapped->size() : 0,
+              mapped ? mapped->bytes().size() : 0, filter.c_str(), eps, cold ? "cold" : "warm", reps, load_ms, s.mean, s.ci95,
+              s.min, m.rss_kb, m.anon_kb, m.file_kb, m.hwm_kb, static_cast<unsigned long long>((d.bits + 7) / 8),
+              static_cast<unsigned long long>(counters.queries), static_cast<unsigned long long>(counters.filter_positives),
+              static_cast<unsigned long long>(counters.store_probes), static_cast<unsigned long long>(counters.hits),
+              counters.queries ? 1.0 - static_cast<double>(counters.store_probes) / static_cast<double>(counters.queries) : 0.0,
+              resident_after_drop, static_cast<unsigned long long>(checksum));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+  if (argc < 2 || (std::strcmp(argv[1], "make") != 0 && std::strcmp(argv[1], "run") != 0)) {
+    std::fprintf(stderr, "usage: store-experiment make --house TSV --dir DIR [--sizes LIST]\n"
+                         "       store-experiment run --store FILE --filter KIND --words FILE [--eps E] [--reps R] [--cold] [--header]\n");
+    return 2;
+  }
+  Args args{std::vector<std::string>(argv + 2, argv + argc)};
+  return std::strcmp(argv[1], "make") == 0 ? make(args) : run(args);
+} catch (const std::exception& e) {
+  std::fprintf(stderr, "store-experiment: %s\n", e.what());
+  return 1;
+}
