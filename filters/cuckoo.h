@@ -175,6 +175,8 @@ class CuckooFilter final : public MutableFilter {
   unsigned fingerprint_bits() const noexcept { return table_.fingerprint_bits(); }
   /// Stored fingerprints over slots.
   double load() const noexcept { return table_.load(); }
+  /// The table, for tests that need a key's fingerprint and buckets.
+  const CuckooTable& table() const noexcept { return table_; }
 
  private:
   CuckooFilter(std::uint64_t capacity, double fp_rate, int);
