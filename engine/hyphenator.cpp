@@ -37,6 +37,11 @@ Hyphenator Hyphenator::load(std::span<const Source> sources, const Settings& set
 
 std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> breaks,
                                   LookupCounters* counters) const noexcept {
+  return detail::hyphenate_text(*model_, text, breaks, counters, nullptr);
+}
+
+std::size_t detail::hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                                   LookupCounters* counters, const ExtraExceptions* extra) noexcept {
   std::size_t total = 0;
   detail::TokenBreaks token;
   std::size_t i = 0;
@@ -47,7 +52,7 @@ std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> 
     }
     std::size_t j = i;
     while (j < text.size() && !detail::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
-    detail::find_token_breaks(*model_, text.substr(i, j - i), token, counters);
+    detail::find_token_breaks(model, text.substr(i, j - i), token, counters, extra);
     for (std::size_t k = 0; k < token.count; ++k, ++total)
       if (total < breaks.size()) breaks[total] = i + token.offsets[k];
     i = j;

@@ -35,7 +35,8 @@ bool has_explicit_hyphen(const unsigned char* p, const unsigned char* end, bool 
 }
 
 // TeX's rules on the token as it is (Normalization::none).
-void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept;
+void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+                      const ExtraExceptions* extra) noexcept;
 
 // Normalization::nfc. The word is found in the NFC form of a window of the token: from the
 // start of the normalization segment of the first code point that is a letter or that NFC
@@ -43,7 +44,8 @@ void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
 // Breaks are mapped back through ICU's edits; one inside a changed span is dropped.
 constexpr std::size_t kNfcWindow = 4096;
 
-bool nfc_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) {
+bool nfc_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+                      const ExtraExceptions* extra) {
   const icu::Normalizer2& nfc = *model.nfc;
   const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
   const auto* const end = begin + token.size();
@@ -98,7 +100,7 @@ bool nfc_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
   if (U_FAILURE(status)) return false;
 
   TokenBreaks found;
-  raw_token_breaks(model, normalized, found, counters);
+  raw_token_breaks(model, normalized, found, counters, extra);
   if (w1 < token.size()) {
     // The rest of the token after the window: only an explicit hyphen there matters, once the
     // word has ended inside the window; otherwise (no letter yet, or a word running on past
@@ -128,18 +130,19 @@ bool nfc_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
 }  // namespace
 
 void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& out,
-                       LookupCounters* counters) noexcept {
+                       LookupCounters* counters, const ExtraExceptions* extra) noexcept {
   if (model.nfc != nullptr) {
     bool ascii = true;
     for (unsigned char c : token) ascii = ascii && c < 0x80;
-    if (!ascii && nfc_token_breaks(model, token, out, counters)) return;
+    if (!ascii && nfc_token_breaks(model, token, out, counters, extra)) return;
   }
-  raw_token_breaks(model, token, out, counters);
+  raw_token_breaks(model, token, out, counters, extra);
 }
 
 namespace {
 
-void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
+void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+                      const ExtraExceptions* extra) noexcept {
   out.count = 0;
   out.pending = Pending::word;
   out.saw_letter = false;
@@ -200,11 +203,15 @@ void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
   // §923, §930-§934: an exception of the lower-case word replaces the patterns entirely.
   patterns::GapValues hyf;
   bool from_exception = false;
-  if (model.exceptions.store().size() != 0) {
+  if (model.exceptions.store().size() != 0 || extra != nullptr) {
     char key[patterns::kMaxLetters * 4 + 4];
     std::size_t key_length = 0;
     for (std::size_t j = 1; j <= n; ++j) key_length += model.alphabet.write_utf8(symbols[j], key + key_length);
-    if (auto breaks = model.exceptions.lookup(std::string_view(key, key_length), counters)) {
+    const std::string_view k(key, key_length);
+    std::optional<std::uint64_t> breaks;
+    if (extra != nullptr) breaks = extra->find(k);  // loaded last: it answers first
+    if (!breaks && model.exceptions.store().size() != 0) breaks = model.exceptions.lookup(k, counters);
+    if (breaks) {
       for (std::size_t j = 0; j <= n; ++j) hyf.bytes[patterns::GapValues::kPad + j] = static_cast<std::uint8_t>((*breaks >> j) & 1);
       from_exception = true;
     }

@@ -6,6 +6,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
 
 namespace hyph::detail {
 
@@ -27,10 +30,25 @@ struct TokenBreaks {
   bool saw_letter = false;
 };
 
+/// Exceptions consulted before the model's own, as if loaded after them (a UserDictionary):
+/// the mask stored for a key (built as the model builds exception keys), if any.
+class ExtraExceptions {
+ public:
+  virtual std::optional<std::uint64_t> find(std::string_view key) const noexcept = 0;
+
+ protected:
+  ~ExtraExceptions() = default;
+};
+
 /// Finds the breaks TeX makes in `token`, which must not contain white space, taking the
 /// token to end where `token` ends; `pending` tells what longer input could change.
+/// `extra`, if given, answers for a word before the model's exceptions.
 void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& out,
-                       LookupCounters* counters) noexcept;
+                       LookupCounters* counters, const ExtraExceptions* extra = nullptr) noexcept;
+
+/// Hyphenator::hyphenate's work, with optional extra exceptions.
+std::size_t hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                           LookupCounters* counters, const ExtraExceptions* extra) noexcept;
 
 /// U+2013 EN DASH or U+2014 EM DASH starts at p (their UTF-8: E2 80 93, E2 80 94).
 inline bool is_dash_at(const unsigned char* p, const unsigned char* end) noexcept {
