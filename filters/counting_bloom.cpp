@@ -77,6 +77,9 @@ FilterDescription CountingBloomFilter::describe() const {
   d.bits_per_key = keys_ ? static_cast<double>(d.bits) / static_cast<double>(keys_) : 0.0;
   d.theoretical_bits_per_key = kCounterBits * detail::lower_bound_bits(target_fp_rate_) / std::numbers::ln2;
   d.target_fp_rate = target_fp_rate_;
+  d.hash_functions = k_;
+  d.load_factor = m_ ? static_cast<double>(nonzero_) / static_cast<double>(m_) : 0.0;  // counters in use
+  d.expected_fp_rate = expected_fp_rate();
   d.parameters = "k=" + std::to_string(k_) + ", m=" + std::to_string(m_) + " 4-bit counters, " +
                  std::to_string(saturated_) + " saturated; theory: 4·log2(1/ε)/ln 2 ≈ 5.77·log2(1/ε) bits/key";
   return d;

@@ -102,6 +102,9 @@ FilterDescription HashCompactionFilter::describe() const {
   const double n = static_cast<double>(std::max<std::uint64_t>(1, capacity_));
   d.theoretical_bits_per_key = std::log2(n / target_fp_rate_) / kDesignLoad;
   d.target_fp_rate = target_fp_rate_;
+  d.fingerprint_bits = bits_;  // the compressed key
+  d.load_factor = load();
+  d.expected_fp_rate = expected_fp_rate();
   char load_text[32];
   std::snprintf(load_text, sizeof load_text, "%.3f", load());
   d.parameters = "l=" + std::to_string(bits_) + " bits (packed), " + std::to_string(slots_) +

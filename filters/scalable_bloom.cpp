@@ -76,6 +76,11 @@ FilterDescription ScalableBloomFilter::describe() const {
   }
   d.bits_per_key = keys_ ? static_cast<double>(d.bits) / static_cast<double>(keys_) : 0.0;
   d.theoretical_bits_per_key = formula_bits / capacity;
+  d.hash_functions = stages_.back().k;  // the newest stage's, where inserts go
+  std::uint64_t set = 0;
+  for (const Stage& s : stages_) set += s.set;
+  d.load_factor = d.bits ? static_cast<double>(set) / static_cast<double>(d.bits) : 0.0;  // bits set, all stages
+  d.expected_fp_rate = expected_fp_rate();
   d.target_fp_rate = target_fp_rate_;
   // Appended piece by piece: GCC 12 at -O3 warns falsely (-Wrestrict) about chains of
   // `std::string + ...` here.

@@ -158,12 +158,11 @@ with tempfile.TemporaryDirectory() as tmp:
             # Within 5 sigma of the model's rate (the words are not random keys, but their hashes are).
             bound = negatives * model + 5 * math.sqrt(negatives * model * (1 - model)) + 1
             check(f"{name}: measured rate within the model's", fp <= bound and model <= rate * 1.05, f"fp {fp} bound {bound} model {model}")
-        if kind in ("bloom", "blocked-bloom"):
+        if kind in ("bloom", "blocked-bloom", "counting-bloom", "scalable-bloom"):
             check(f"{name}: k", "hash functions k" in s and int(s["hash functions k"]) >= 1, s)
-        if kind in ("cuckoo", "fuse"):
-            check(f"{name}: fingerprint bits", "fingerprint bits" in s and int(s["fingerprint bits"]) >= 4, s)
-        if kind in ("bloom", "blocked-bloom", "cuckoo", "fuse"):
-            check(f"{name}: load factor", "load factor" in s and 0 < float(s["load factor"]) <= 1, s)
+        else:
+            check(f"{name}: fingerprint bits", "fingerprint bits" in s and int(s["fingerprint bits"]) >= 1, s)
+        check(f"{name}: load factor", "load factor" in s and 0 < float(s["load factor"]) <= 1, s)
 
 print(f"{failures} failures")
 sys.exit(1 if failures else 0)
