@@ -2,6 +2,7 @@
 // bar on a terminal, the machine's description. Header-only; tools only.
 #pragma once
 
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -26,6 +27,25 @@ inline double t975(std::size_t df) {
   const double z = 1.959964, n = static_cast<double>(df);
   return z + (z * z * z + z) / (4 * n) + (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * n * n);
 }
+
+/// Wall-clock time and this thread's CPU time since construction. On a shared machine the CPU
+/// time leaves out the time other processes had the core; the wall time includes waiting for
+/// the disk (page faults of a cold store), which CPU time does not.
+class Stopwatch {
+ public:
+  Stopwatch() : wall_(std::chrono::steady_clock::now()), cpu_(thread_cpu_ns()) {}
+  double wall_ns() const { return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - wall_).count(); }
+  double cpu_ns() const { return thread_cpu_ns() - cpu_; }
+  static double thread_cpu_ns() {
+    timespec t;
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e9 + static_cast<double>(t.tv_nsec);
+  }
+
+ private:
+  std::chrono::steady_clock::time_point wall_;
+  double cpu_;
+};
 
 struct Summary {
   double mean = 0, ci95 = 0, sd = 0, min = 0, median = 0;

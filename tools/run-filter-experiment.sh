@@ -3,6 +3,7 @@
 #
 #   tools/run-filter-experiment.sh OUTDIR [--reps 30] [--dict-reps 5] [--words FILE]
 #                                  [--sizes 1000,10000,100000,all,1000000,10000000]
+#                                  [--rates 0.01:0.20:0.01]
 #                                  [--build DIR] [--skip-dictionaries]
 #
 # 1. The 2022 study's experiment (tools/filter-experiment.cpp): every filter and both
@@ -30,6 +31,7 @@ reps=30
 dict_reps=5
 words="$root/../shared/data/english-words.txt"
 sizes="1000,10000,100000,all,1000000,10000000"
+rates="0.01:0.20:0.01"
 build="$root/build"
 dictionaries=1
 while [[ $# -gt 0 ]]; do
@@ -38,6 +40,7 @@ while [[ $# -gt 0 ]]; do
     --dict-reps) dict_reps=$2; shift 2 ;;
     --words) words=$2; shift 2 ;;
     --sizes) sizes=$2; shift 2 ;;
+    --rates) rates=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
     --skip-dictionaries) dictionaries=0; shift ;;
     *) echo "run-filter-experiment.sh: unknown option $1" >&2; exit 2 ;;
@@ -61,8 +64,8 @@ out=$(cd "$out" && pwd)
   echo "words: $words ($(wc -l < "$words") lines)"
 } > "$out/machine.txt"
 
-echo "== 1. filters at ε = 1 % ... 20 %, $reps repetitions" >&2
-"$build/tools/filter-experiment" "$words" --reps "$reps" --out "$out" \
+echo "== 1. filters at ε = $rates, $reps repetitions" >&2
+"$build/tools/filter-experiment" "$words" --reps "$reps" --rates "$rates" --out "$out" \
   --hyphenex "$root/patterns/data/ushyphex.tex" > "$out/filter-experiment.txt"
 echo "load after the study: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/machine.txt"
 

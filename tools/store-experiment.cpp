@@ -14,7 +14,8 @@
 //                        [--cold] [--header]
 //     Loads plain TeX English with the store (mmap'd, validated once), then hyphenates every
 //     word of WORDS `reps` times, one Hyphenator::hyphenate call a word, and prints one CSV
-//     line: load time, time per word (mean, 95 % CI), resident memory, lookups. After the
+//     line: load time, time per word (wall and CPU; mean, 95 % CI), resident memory, lookups,
+//     and with --cold the share of the store one pass brought into memory (mincore). After the
 //     load the mapping's pages are dropped from this process (madvise DONTNEED), so resident
 //     file memory counts what the lookups touch, not what validation read. --cold also drops
 //     the file from the page cache (posix_fadvise DONTNEED) before every pass, so each page a
@@ -244,8 +245,8 @@ int run(const Args& args) {
   if (words_path.empty()) throw std::runtime_error("run: --words is required");
   if (args.has("--header"))
     std::printf("store,entries,store_bytes,filter,eps,variant,reps,load_ms,ns_per_word,ns_per_word_ci95,ns_per_word_min,"
-                "rss_kb,rss_anon_kb,rss_file_kb,hwm_kb,filter_bytes,queries,filter_positives,store_probes,hits,probes_avoided,"
-                "resident_after_drop,checksum\n");
+                "cpu_ns_per_word,cpu_ns_per_word_ci95,rss_kb,rss_anon_kb,rss_file_kb,hwm_kb,filter_bytes,queries,filter_positives,"
+                "store_probes,hits,probes_avoided,resident_after_drop,resident_after_pass,checksum\n");
 
   const std::string text = read_file(words_path);
   const std::vector<std::string_view> words = lines_of(text);
@@ -265,9 +266,9 @@ int run(const Args& args) {
 
   // What validation and the filter build read is not what lookups need: let it go.
   if (mapped) drop_from_process(mapped->bytes());
-  double resident_after_drop = -1;
+  double resident_after_drop = -1, resident_after_pass = -1;
   hyph::LookupCounters counters;
-  std::vector<double> ns_per_word;
+  std::vector<double> ns_per_word, cpu_ns_per_word;
   std::uint64_t checksum = 0;
   for (int rep = 0; rep <= reps; ++rep) {  // pass 0: warm-up (counts lookups), not timed
     if (cold && mapped) {
@@ -275,22 +276,26 @@ int run(const Args& args) {
       drop_from_page_cache(store_path);
       if (rep == 1) resident_after_drop = resident_fraction(mapped->bytes());
     }
-    const auto t0 = Clock::now();
+    const experiment::Stopwatch watch;
     checksum = process(h, words, rep == 0 ? &counters : nullptr);
-    const double ns = std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
-    if (rep > 0) ns_per_word.push_back(ns / static_cast<double>(words.size()));
+    if (rep > 0) {
+      ns_per_word.push_back(watch.wall_ns() / static_cast<double>(words.size()));
+      cpu_ns_per_word.push_back(watch.cpu_ns() / static_cast<double>(words.size()));
+    }
+    // How much of the store one pass brought into memory (readahead included).
+    if (cold && mapped && rep == 1) resident_after_pass = resident_fraction(mapped->bytes());
   }
   const Memory m = memory_now();
-  const auto s = experiment::summarize(ns_per_word);
+  const auto s = experiment::summarize(ns_per_word), c = experiment::summarize(cpu_ns_per_word);
   const hyph::FilterDescription d = h.filter();
-  std::printf("%s,%zu,%zu,%s,%.4f,%s,%d,%.2f,%.2f,%.2f,%.2f,%ld,%ld,%ld,%ld,%llu,%llu,%llu,%llu,%llu,%.6f,%.4f,%llu\n",
+  std::printf("%s,%zu,%zu,%s,%.4f,%s,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%ld,%ld,%ld,%ld,%llu,%llu,%llu,%llu,%llu,%.6f,%.4f,%.4f,%llu\n",
               filter == "none" ? "none" : std::filesystem::path(store_path).filename().c_str(), mapped ? mapped->size() : 0,
               mapped ? mapped->bytes().size() : 0, filter.c_str(), eps, cold ? "cold" : "warm", reps, load_ms, s.mean, s.ci95,
-              s.min, m.rss_kb, m.anon_kb, m.file_kb, m.hwm_kb, static_cast<unsigned long long>((d.bits + 7) / 8),
+              s.min, c.mean, c.ci95, m.rss_kb, m.anon_kb, m.file_kb, m.hwm_kb, static_cast<unsigned long long>((d.bits + 7) / 8),
               static_cast<unsigned long long>(counters.queries), static_cast<unsigned long long>(counters.filter_positives),
               static_cast<unsigned long long>(counters.store_probes), static_cast<unsigned long long>(counters.hits),
               counters.queries ? 1.0 - static_cast<double>(counters.store_probes) / static_cast<double>(counters.queries) : 0.0,
-              resident_after_drop, static_cast<unsigned long long>(checksum));
+              resident_after_drop, resident_after_pass, static_cast<unsigned long long>(checksum));
   return 0;
 }
 
