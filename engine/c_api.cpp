@@ -102,7 +102,7 @@ hyph::Settings to_settings(const hyph_settings* in) {
   hyph::Settings out;
   if (s.left_min != HYPH_MIN_DEFAULT) out.left_min = s.left_min;
   if (s.right_min != HYPH_MIN_DEFAULT) out.right_min = s.right_min;
-  out.uchyph = s.uchyph;
+  if (s.uchyph != HYPH_UCHYPH_DEFAULT) out.uchyph = s.uchyph;
   if (s.letters != HYPH_LETTERS_DEFAULT) out.letters = static_cast<hyph::LetterPolicy>(s.letters);
   out.exceptions.filter = static_cast<hyph::FilterKind>(s.filter);
   out.exceptions.fp_rate = s.fp_rate;
@@ -274,7 +274,7 @@ void hyph_settings_init(hyph_settings* settings) noexcept {
   const hyph::Settings defaults;
   settings->left_min = HYPH_MIN_DEFAULT;
   settings->right_min = HYPH_MIN_DEFAULT;
-  settings->uchyph = defaults.uchyph;
+  settings->uchyph = defaults.uchyph.value_or(1);
   settings->letters = HYPH_LETTERS_DEFAULT;
   settings->filter = static_cast<hyph_filter_kind>(defaults.exceptions.filter);
   settings->fp_rate = defaults.exceptions.fp_rate;
@@ -337,6 +337,30 @@ hyph_status hyph_load_sources(const hyph_source* sources, size_t count, const hy
                                 static_cast<hyph::SourceFormat>(src.format)});
     }
     *out = new hyph_hyphenator{hyph::Hyphenator::load(in, s)};
+  });
+}
+
+hyph_status hyph_load_compiled(const char* path, const hyph_settings* settings, hyph_hyphenator** out,
+                               hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (!path) invalid_argument("the file name is NULL");
+    const hyph::Settings s = to_settings(settings);
+    reading = path;
+    *out = new hyph_hyphenator{hyph::Hyphenator::load_compiled(path, s)};
+  });
+}
+
+hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hyph_settings* settings,
+                                      hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (length != 0 && !bytes) invalid_argument("the bytes are NULL");
+    const hyph::Settings s = to_settings(settings);
+    const std::span<const std::byte> in(static_cast<const std::byte*>(bytes), bytes ? length : 0);
+    *out = new hyph_hyphenator{hyph::Hyphenator::load_compiled(in, s)};
   });
 }
 

@@ -1,5 +1,6 @@
 #include <hyph/hyphenator.h>
 
+#include "engine/compiled.h"
 #include "engine/model.h"
 #include "engine/token_breaks.h"
 #include "patterns/embedded.h"
@@ -25,6 +26,14 @@ Source Source::file(const std::filesystem::path& path, SourceFormat format) {
 }
 
 Hyphenator Hyphenator::english(const Settings& settings, std::span<const Source> extra) {
+  // hyphen.tex compiled at build time, read in place: unless what is asked for needs the
+  // sources (more sources, other letters, exception stores on top).
+  const std::string_view compiled = patterns::embedded_english_hyb();
+  if (!compiled.empty() && extra.empty() && settings.letters.value_or(LetterPolicy::pattern_letters) == LetterPolicy::pattern_letters &&
+      settings.exception_stores.empty()) {
+    const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(compiled.data()), compiled.size());
+    return Hyphenator(detail::load_compiled(bytes, nullptr, settings, "en-us.hyb (embedded)", detail::FilterFrom::settings));
+  }
   std::vector<Source> sources;
   sources.push_back(Source{"hyphen.tex (embedded)", std::string(patterns::embedded_hyphen_tex()), SourceFormat::tex});
   sources.insert(sources.end(), extra.begin(), extra.end());
@@ -33,6 +42,18 @@ Hyphenator Hyphenator::english(const Settings& settings, std::span<const Source>
 
 Hyphenator Hyphenator::load(std::span<const Source> sources, const Settings& settings) {
   return Hyphenator(detail::build_model(sources, settings));
+}
+
+Hyphenator Hyphenator::load_compiled(const std::filesystem::path& path, const Settings& settings) {
+  return Hyphenator(detail::load_compiled_file(path, settings));
+}
+
+Hyphenator Hyphenator::load_compiled(std::span<const std::byte> bytes, const Settings& settings, std::string_view name) {
+  return Hyphenator(detail::load_compiled(bytes, nullptr, settings, name, detail::FilterFrom::file));
+}
+
+void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::string_view name) const {
+  detail::write_compiled(*model_, tag, name, out);
 }
 
 std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> breaks,
@@ -84,5 +105,7 @@ Normalization Hyphenator::normalization() const noexcept {
 std::size_t Hyphenator::pattern_count() const noexcept { return model_->automaton.pattern_count(); }
 std::size_t Hyphenator::exception_count() const noexcept { return model_->exceptions.store().size(); }
 FilterDescription Hyphenator::filter() const { return model_->exceptions.describe(); }
+std::string_view Hyphenator::tag() const noexcept { return model_->tag; }
+std::string_view Hyphenator::name() const noexcept { return model_->name; }
 
 }  // namespace hyph

@@ -9,14 +9,15 @@
 namespace hyph::detail {
 namespace {
 
-// TeX's norm_min (tex.web §1091): values below 1 act as 1, above 63 as 63.
-int norm_min(int h) { return std::clamp(h, 1, 63); }
-
 std::string letters_of(const patterns::Alphabet& alphabet, const std::u32string& word) {
   std::string key;
   for (char32_t c : word) key.append(alphabet.utf8(alphabet.symbol_of(c)));
   return key;
 }
+
+}  // namespace
+
+int norm_min(int h) noexcept { return std::clamp(h, 1, 63); }
 
 const icu::Normalizer2* nfc_instance(Normalization normalization) {
   if (normalization == Normalization::none) return nullptr;
@@ -26,8 +27,6 @@ const icu::Normalizer2* nfc_instance(Normalization normalization) {
     throw Error(ErrorCode::invalid_argument, std::string("NFC normalization is not available: ") + u_errorName(status));
   return nfc;
 }
-
-}  // namespace
 
 std::shared_ptr<const Model> build_model(std::span<const Source> sources, const Settings& settings) {
   std::vector<patterns::ParsedSource> parsed;
@@ -61,14 +60,17 @@ std::shared_ptr<const Model> build_model(std::span<const Source> sources, const 
 
   const HyphenMins defaults;
   return std::make_shared<const Model>(Model{
+      nullptr,
       std::move(alphabet),
       std::move(automaton),
       filters::ExceptionIndex(std::move(store), settings.exceptions),
       HyphenMins{norm_min(settings.left_min.value_or(defaults.left)), norm_min(settings.right_min.value_or(defaults.right))},
-      settings.uchyph,
+      settings.uchyph.value_or(1),
       letters,
       letters == LetterPolicy::unicode,
       nfc_instance(settings.normalization),
+      {},
+      {},
   });
 }
 

@@ -219,13 +219,15 @@ void CuckooFilter::serialize(std::ostream& out) const {
   io::put_f64(out, target_fp_rate_);
   io::put_u64(out, table_.fingerprint_bits());
   table_.serialize(out);
-  std::uint64_t distinct = 0;
-  overflow_.for_each([&](Hash, std::uint32_t) { ++distinct; });
-  io::put_u64(out, distinct);
-  overflow_.for_each([&](Hash key, std::uint32_t copies) {
+  // The side set by key, so that the bytes do not depend on the order keys went in.
+  std::vector<std::pair<Hash, std::uint32_t>> side;
+  overflow_.for_each([&](Hash key, std::uint32_t copies) { side.emplace_back(key, copies); });
+  std::sort(side.begin(), side.end());
+  io::put_u64(out, side.size());
+  for (const auto& [key, copies] : side) {
     io::put_u64(out, key);
     io::put_u64(out, copies);
-  });
+  }
 }
 
 std::unique_ptr<CuckooFilter> CuckooFilter::deserialize(io::Reader& in) {
@@ -236,9 +238,15 @@ std::unique_ptr<CuckooFilter> CuckooFilter::deserialize(io::Reader& in) {
     in.fail(std::to_string(bits) + "-bit fingerprints for a target rate that gives " + std::to_string(f->table_.fingerprint_bits()));
   f->table_ = CuckooTable::deserialize(in, bits);
   const std::uint64_t side = in.u64("side-set size", 0, in.left() / 16);
+  // Copies are added one by one: bound their total, so that no file makes loading slow.
+  constexpr std::uint64_t kMaxCopies = std::uint64_t{1} << 22;
+  std::uint64_t total = 0, previous = 0;
   for (std::uint64_t i = 0; i < side; ++i) {
     const Hash key = in.u64();
-    const std::uint64_t copies = in.u64("side-set copies", 1, 255);
+    if (i > 0 && key <= previous) in.fail("side-set keys are not in increasing order");
+    previous = key;
+    const std::uint64_t copies = in.u64("side-set copies", 1, kMaxCopies);
+    if ((total += copies) > kMaxCopies) in.fail("more than 2^22 keys in the side set");
     for (std::uint64_t c = 0; c < copies; ++c) f->overflow_.add(key);
   }
   return f;

@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -48,6 +49,14 @@ void flush_stdout() {
     throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
   }
   if (std::ferror(stdout)) throw hyph::Error(hyph::ErrorCode::io, "standard output: write error");
+}
+
+// Whether a file starts with the compiled pattern format's magic number (doc/compiled-format.md).
+bool is_compiled_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char magic[8] = {};
+  in.read(magic, sizeof magic);
+  return in.gcount() == sizeof magic && std::memcmp(magic, "\x89HYB\r\n\x1A\n", sizeof magic) == 0;
 }
 
 // Feeds one input (a file, or stdin for "-") through the stream.
@@ -165,7 +174,7 @@ void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
 
 int run(int argc, char** argv) {
   std::vector<std::string> pattern_files, exception_files, inputs, pattern_dirs, store_files;
-  std::string language, marker, filter_name, letters, normalize;
+  std::string language, marker, filter_name, letters, normalize, compiled_file;
   int left = 0, right = 0, uchyph = 1;
   double fp_rate = 0.01;
 
@@ -189,10 +198,11 @@ int run(int argc, char** argv) {
       ("patterns-dir", po::value(&pattern_dirs), "folder with hyph-utf8 patterns (hyph-TAG.pat.txt, or txt/ and tex/), searched first; repeatable")
       ("patterns,p", po::value(&pattern_files), "pattern file (*.pat.txt or TeX \\patterns); replaces the language's; repeatable")
       ("exceptions,e", po::value(&exception_files), "exception file (*.hyp.txt or TeX \\hyphenation), added in order; repeatable")
+      ("compiled", po::value(&compiled_file), "compiled pattern file (made by hyph-compile): a language's patterns, exceptions and filter, mapped, not parsed; instead of --language and --patterns (-p FILE also detects one)")
       ("exception-store", po::value(&store_files), "compiled exception dictionary (made by hyph-store), mapped, not parsed; consulted after every other exception source, later ones first; repeatable")
       ("left-min", po::value(&left), "\\lefthyphenmin (default: the language's: hyph-utf8's hyphenmins; en-us 2)")
       ("right-min", po::value(&right), "\\righthyphenmin (default: the language's: hyph-utf8's hyphenmins; en-us 3)")
-      ("uchyph", po::value(&uchyph)->default_value(1), "\\uchyph: 0 leaves words starting with a capital alone")
+      ("uchyph", po::value(&uchyph), "\\uchyph: 0 leaves words starting with a capital alone (default 1, or a compiled file's)")
       ("letters", po::value(&letters), "what is a letter: 'patterns' (8-bit TeX: the patterns' letters and their capitals) or 'unicode' (Unicode TeX: every Unicode letter); default: the language's (en-us and --patterns: patterns; hyph-utf8: unicode)")
       ("normalize", po::value(&normalize)->default_value("none"), "'none' (as TeX: a decomposed e + U+0301 is two characters) or 'nfc' (find words in Unicode NFC; the output bytes stay the input's)")
       ("marker,m", po::value(&marker)->default_value("-"), "string inserted at each hyphenation point")
@@ -241,7 +251,7 @@ int run(int argc, char** argv) {
   hyph::Settings settings;
   if (vm.count("left-min")) settings.left_min = left;
   if (vm.count("right-min")) settings.right_min = right;
-  settings.uchyph = uchyph;
+  if (vm.count("uchyph")) settings.uchyph = uchyph;
   if (vm.count("letters")) {
     if (letters == "patterns") settings.letters = hyph::LetterPolicy::pattern_letters;
     else if (letters == "unicode") settings.letters = hyph::LetterPolicy::unicode;
@@ -256,7 +266,22 @@ int run(int argc, char** argv) {
 
   std::vector<hyph::Source> extra;
   for (const auto& f : exception_files) extra.push_back(hyph::Source::file(f));
+  // A compiled file: --compiled FILE, or a -p FILE that starts with the compiled magic number.
+  if (compiled_file.empty() && pattern_files.size() == 1 && is_compiled_file(pattern_files[0])) {
+    compiled_file = pattern_files[0];
+    pattern_files.clear();
+  }
+  if (!compiled_file.empty()) {
+    if (!pattern_files.empty() || !vm["language"].defaulted() || !extra.empty() || !store_files.empty())
+      throw Usage("a compiled file (" + compiled_file + ") has its own patterns and exceptions: it takes no --language, "
+                  "--patterns, --exceptions or --exception-store (compile them in with hyph-compile)");
+    if (!vm["filter"].defaulted() || !vm["fp-rate"].defaulted())
+      throw Usage("a compiled file (" + compiled_file + ") has its own exception filter: choose it with hyph-compile --filter");
+  }
+  for (const auto& f : pattern_files)
+    if (is_compiled_file(f)) throw Usage(f + " is a compiled pattern file: give it alone (--compiled FILE)");
   hyph::Hyphenator hyphenator = [&] {
+    if (!compiled_file.empty()) return hyph::Hyphenator::load_compiled(compiled_file, settings);
     if (!pattern_files.empty()) {
       std::vector<hyph::Source> sources;
       for (const auto& f : pattern_files) sources.push_back(hyph::Source::file(f));

@@ -95,6 +95,10 @@ typedef struct hyph_hyphenator hyph_hyphenator;
 /* hyph_settings.left_min / right_min value meaning "the language's own" (en-us: 2 and 3). */
 #define HYPH_MIN_DEFAULT INT_MIN
 
+/* hyph_settings.uchyph value meaning "the language's own": TeX's 1, or a compiled file's.
+ * (hyph_settings_init sets uchyph to 1.) */
+#define HYPH_UCHYPH_DEFAULT INT_MIN
+
 /* The exception list's pre-check. Every choice gives the same hyphenation; they differ only
  * in memory and speed (see README, hyphenate --filter). Same order as hyph::FilterKind. */
 typedef enum hyph_filter_kind {
@@ -171,6 +175,22 @@ HYPH_EXPORT hyph_status hyph_load_files(const char* const* files, size_t count, 
 /* Sources already in memory. */
 HYPH_EXPORT hyph_status hyph_load_sources(const hyph_source* sources, size_t count, const hyph_settings* settings,
                                           hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
+
+/* A compiled pattern file (doc/compiled-format.md), as the hyph-compile tool writes it: the
+ * letters, patterns, exceptions and filter of a language in one file, mapped read-only and
+ * read in place after every part of it is checked once. A damaged, truncated or foreign file is
+ * HYPH_ERROR_BAD_FORMAT, with a message naming the file and what is wrong. Settings: the
+ * file's minimums and \uchyph apply unless set (left_min, right_min HYPH_MIN_DEFAULT; uchyph
+ * HYPH_UCHYPH_DEFAULT); letters, unless HYPH_LETTERS_DEFAULT, must be the file's policy
+ * (else HYPH_ERROR_INVALID_ARGUMENT); filter and fp_rate are not looked at: the file's filter
+ * is used. */
+HYPH_EXPORT hyph_status hyph_load_compiled(const char* path, const hyph_settings* settings, hyph_hyphenator** out,
+                                           hyph_error** error) HYPH_NOEXCEPT;
+
+/* The same from `length` bytes in memory, which are read in place: they must stay valid and
+ * unchanged until hyph_free (unless they are not 16-byte aligned: then they are copied). */
+HYPH_EXPORT hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hyph_settings* settings,
+                                                  hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 
 /* Frees a hyphenator; NULL is allowed. No other call may be using it. */
 HYPH_EXPORT void hyph_free(hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;

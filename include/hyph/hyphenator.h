@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <span>
@@ -81,7 +82,9 @@ enum class Normalization {
 struct Settings {
   std::optional<int> left_min;   ///< \lefthyphenmin; TeX treats values below 1 as 1
   std::optional<int> right_min;  ///< \righthyphenmin; likewise
-  int uchyph = 1;  ///< TeX's \uchyph: if <= 0, words whose first letter is upper case are not hyphenated
+  /// TeX's \uchyph: if <= 0, words whose first letter is upper case are not hyphenated.
+  /// Default: TeX's 1, or what a compiled file says (load_compiled).
+  std::optional<int> uchyph;
   /// Letters in the text. Default: pattern_letters for load() and english(), the language's
   /// own for language() (unicode for hyph-utf8 languages).
   std::optional<LetterPolicy> letters;
@@ -119,6 +122,31 @@ class HYPH_EXPORT Hyphenator {
   /// Throws ParseError (file:line:column) for malformed input, Error otherwise.
   static Hyphenator load(std::span<const Source> sources, const Settings& settings = {});
 
+  /// Loads a compiled pattern file (doc/compiled-format.md), as `hyph-compile` or
+  /// write_compiled() writes it: letters, patterns, exceptions and filter in one file that
+  /// is mapped read-only and read in place, after checking all of it once (well under a
+  /// millisecond for English). The file's minimums and \uchyph apply unless `settings` set
+  /// them; `settings.letters`, if set, must be the file's letter policy
+  /// (Error(invalid_argument) otherwise); `settings.normalization` applies;
+  /// `settings.exceptions` is not looked at (the file's filter is used) and
+  /// `settings.exception_stores` must be empty. Throws Error(io) if the file cannot be read,
+  /// Error(bad_format) naming the file and what is wrong if it is damaged, truncated or not a
+  /// compiled file. As with any mapping, the file must not be truncated while in use.
+  static Hyphenator load_compiled(const std::filesystem::path& path, const Settings& settings = {});
+
+  /// The same from bytes in memory, which are read in place: they must stay valid and
+  /// unchanged while the hyphenator or a copy of it lives (if they are not 16-byte aligned
+  /// they are copied first, and then need not). `name` names them in messages.
+  static Hyphenator load_compiled(std::span<const std::byte> bytes, const Settings& settings = {},
+                                  std::string_view name = "(memory)");
+
+  /// Writes this hyphenator in the compiled format: load_compiled() of the bytes hyphenates
+  /// exactly as this one does, with the same minimums, \uchyph, letters and filter (its
+  /// normalization setting is not stored). The same hyphenator always gives the same bytes.
+  /// `tag` and `name` label the language (default: the labels of the file this was loaded
+  /// from, if any). Throws Error(invalid_argument) for a filter without a serialized form.
+  void write_compiled(std::ostream& out, std::string_view tag = {}, std::string_view name = {}) const;
+
   /// Byte offsets into `text` at which TeX would allow a break, in increasing order.
   /// `text` is any bytes; white space separates words as TeX's glue does, and each
   /// word is treated as TeX treats a word after glue (see README, "What is a word").
@@ -137,6 +165,9 @@ class HYPH_EXPORT Hyphenator {
   std::size_t pattern_count() const noexcept;
   std::size_t exception_count() const noexcept;
   FilterDescription filter() const;
+  /// The language tag and name a compiled file records; empty for other loads.
+  std::string_view tag() const noexcept;
+  std::string_view name() const noexcept;
 
   /// Internal model, for libhyph's own tools and tests.
   const detail::Model& model() const noexcept { return *model_; }

@@ -1,0 +1,442 @@
+// The compiled pattern format: writing a model, and loading one with every check done once.
+// doc/compiled-format.md describes the layout; the section order below is that document's.
+#include "engine/compiled.h"
+
+#include "filters/hash.h"
+#include "filters/mapped_store.h"
+#include "patterns/utf8.h"
+
+#include <hyph/error.h>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+#include <new>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace hyph::detail {
+
+static_assert(std::endian::native == std::endian::little, "the compiled format is read in place: a little-endian host");
+
+namespace {
+
+using namespace compiled_format;
+using patterns::Alphabet;
+using patterns::Automaton;
+
+// The sections, in the order they must appear.
+enum Section : std::size_t {
+  kInfo,        // INFO: policy, minimums, \uchyph, counts, filter kind and rate, tag, name
+  kSymbols,     // SYMB: symbol -> lower-case code point, u32
+  kSymbolUtf8,  // SUTF: symbol -> UTF-8, 5-byte records
+  kDirect,      // LDIR: code point -> letter entry, u32
+  kOthers,      // LOTH: (code point, letter entry) pairs above the direct table
+  kRows,        // ROWS: the automaton's rows, u16 or u32
+  kLists,       // LIST: output lists, u32
+  kOutputs,     // OUTP: outputs, u16
+  kWindows,     // WIND: 16-byte windows, one per output list, or none
+  kExceptions,  // EXCS: the exception store (doc/exception-store-format.md)
+  kFilter,      // FILT: the filter's serialized state (empty for exact)
+  kSectionCount,
+};
+constexpr std::array<std::array<char, 4>, kSectionCount> kTags{{
+    {'I', 'N', 'F', 'O'}, {'S', 'Y', 'M', 'B'}, {'S', 'U', 'T', 'F'}, {'L', 'D', 'I', 'R'},
+    {'L', 'O', 'T', 'H'}, {'R', 'O', 'W', 'S'}, {'L', 'I', 'S', 'T'}, {'O', 'U', 'T', 'P'},
+    {'W', 'I', 'N', 'D'}, {'E', 'X', 'C', 'S'}, {'F', 'I', 'L', 'T'},
+}};
+
+std::string tag_name(std::size_t section) { return std::string(kTags[section].data(), 4); }
+
+// Header fields.
+constexpr std::size_t kOffVersion = 8, kOffHeaderSize = 12, kOffFileSize = 16, kOffSectionCount = 24,
+                      kOffReserved = 28, kOffChecksum = 56;
+// INFO fields.
+constexpr std::size_t kOffPolicy = 0, kOffLeft = 4, kOffRight = 8, kOffUchyph = 12, kOffSymbolCount = 16,
+                      kOffShift = 20, kOffEntrySize = 24, kOffStates = 28, kOffPatterns = 32, kOffExceptionCount = 36,
+                      kOffFilterKind = 40, kOffInfoReserved = 44, kOffFilterRate = 48, kOffTagLength = 56,
+                      kOffNameLength = 60;
+
+constexpr std::size_t align_up(std::size_t n) { return (n + kAlignment - 1) / kAlignment * kAlignment; }
+constexpr std::size_t first_section_offset() { return align_up(kHeaderSize + kSectionCount * kSectionEntrySize); }
+
+template <class T>
+T read(const std::byte* p) {
+  T value;
+  std::memcpy(&value, p, sizeof value);
+  return value;
+}
+template <class T>
+void write(std::string& out, std::size_t at, T value) {
+  std::memcpy(out.data() + at, &value, sizeof value);
+}
+
+std::uint64_t checksum(const std::byte* bytes, std::size_t size) {
+  return XXH3_64bits_withSeed(bytes + kHeaderSize, size - kHeaderSize, XXH3_64bits(bytes, kOffChecksum));
+}
+
+template <class T>
+std::string_view as_bytes(std::span<const T> s) {
+  return {reinterpret_cast<const char*>(s.data()), s.size_bytes()};
+}
+
+bool valid_utf8(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const auto* const end = p + s.size();
+  while (p < end) {
+    const utf8::Decoded d = utf8::decode(p, end);
+    if (d.cp == utf8::kInvalid || d.cp < 0x20) return false;
+    p += d.length;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool is_compiled(std::span<const std::byte> bytes) noexcept {
+  return bytes.size() >= sizeof kMagic && std::memcmp(bytes.data(), kMagic, sizeof kMagic) == 0;
+}
+
+// ---- Writing --------------------------------------------------------------------------------
+
+void write_compiled(const Model& model, std::string_view tag, std::string_view name, std::ostream& out) {
+  if (tag.empty()) tag = model.tag;
+  if (name.empty()) name = model.name;
+  if (tag.size() > kMaxTagBytes || !valid_utf8(tag)) throw Error(ErrorCode::invalid_argument, "language tag: not UTF-8 text of at most 255 bytes");
+  if (name.size() > kMaxNameBytes || !valid_utf8(name)) throw Error(ErrorCode::invalid_argument, "language name: not UTF-8 text of at most 4096 bytes");
+  const Alphabet::Tables letters = model.alphabet.tables();
+  const Automaton::Tables automaton = model.automaton.tables();
+  const filters::ExceptionIndex& exceptions = model.exceptions;
+
+  std::string info(kInfoSize, '\0');
+  write<std::uint32_t>(info, kOffPolicy, model.letters == LetterPolicy::unicode ? 1 : 0);
+  write<std::uint32_t>(info, kOffLeft, static_cast<std::uint32_t>(model.mins.left));
+  write<std::uint32_t>(info, kOffRight, static_cast<std::uint32_t>(model.mins.right));
+  write<std::int32_t>(info, kOffUchyph, model.uchyph);
+  write<std::uint32_t>(info, kOffSymbolCount, static_cast<std::uint32_t>(letters.letters.size()));
+  write<std::uint32_t>(info, kOffShift, automaton.shift);
+  write<std::uint32_t>(info, kOffEntrySize, automaton.narrow.empty() ? 4 : 2);
+  write<std::uint32_t>(info, kOffStates, static_cast<std::uint32_t>(automaton.states));
+  write<std::uint32_t>(info, kOffPatterns, static_cast<std::uint32_t>(automaton.pattern_count));
+  write<std::uint32_t>(info, kOffExceptionCount, static_cast<std::uint32_t>(exceptions.store().size()));
+  write<std::uint32_t>(info, kOffFilterKind, static_cast<std::uint32_t>(exceptions.options().filter));
+  write<double>(info, kOffFilterRate, exceptions.options().fp_rate);
+  write<std::uint32_t>(info, kOffTagLength, static_cast<std::uint32_t>(tag.size()));
+  write<std::uint32_t>(info, kOffNameLength, static_cast<std::uint32_t>(name.size()));
+  info.append(tag).append(name);
+
+  std::ostringstream store, filter;
+  filters::write_store(exceptions.store(), store);
+  if (const filters::Filter* f = exceptions.filter()) f->serialize(filter);
+  const std::string store_bytes = std::move(store).str(), filter_bytes = std::move(filter).str();
+
+  const std::array<std::string_view, kSectionCount> contents{
+      info,
+      as_bytes(letters.letters),
+      as_bytes(letters.utf8),
+      as_bytes(letters.direct),
+      as_bytes(letters.others),
+      automaton.narrow.empty() ? as_bytes(automaton.wide) : as_bytes(automaton.narrow),
+      as_bytes(automaton.lists),
+      as_bytes(automaton.outputs),
+      as_bytes(automaton.windows),
+      store_bytes,
+      filter_bytes,
+  };
+  std::array<std::size_t, kSectionCount> offsets{};
+  std::size_t size = first_section_offset();
+  for (std::size_t s = 0; s < kSectionCount; ++s) {
+    offsets[s] = size;
+    size = align_up(size + contents[s].size());
+  }
+  // The last section is not padded: the file ends where it does.
+  size = offsets[kSectionCount - 1] + contents[kSectionCount - 1].size();
+
+  std::string file(size, '\0');
+  std::memcpy(file.data(), kMagic, sizeof kMagic);
+  write<std::uint32_t>(file, kOffVersion, kVersion);
+  write<std::uint32_t>(file, kOffHeaderSize, kHeaderSize);
+  write<std::uint64_t>(file, kOffFileSize, size);
+  write<std::uint32_t>(file, kOffSectionCount, kSectionCount);
+  for (std::size_t s = 0; s < kSectionCount; ++s) {
+    const std::size_t entry = kHeaderSize + s * kSectionEntrySize;
+    std::memcpy(file.data() + entry, kTags[s].data(), 4);
+    write<std::uint64_t>(file, entry + 8, offsets[s]);
+    write<std::uint64_t>(file, entry + 16, contents[s].size());
+    std::memcpy(file.data() + offsets[s], contents[s].data(), contents[s].size());
+  }
+  write<std::uint64_t>(file, kOffChecksum, checksum(reinterpret_cast<const std::byte*>(file.data()), size));
+  out.write(file.data(), static_cast<std::streamsize>(file.size()));
+  if (!out) throw Error(ErrorCode::io, "cannot write the compiled file");
+}
+
+// ---- Loading --------------------------------------------------------------------------------
+
+namespace {
+
+// Copies of bytes that are not aligned for reading in place, and files read rather than mapped.
+struct AlignedBuffer {
+  explicit AlignedBuffer(std::size_t size)
+      : data(static_cast<std::byte*>(::operator new(std::max<std::size_t>(size, 1), std::align_val_t{kAlignment}))), size(size) {}
+  ~AlignedBuffer() { ::operator delete(data, std::align_val_t{kAlignment}); }
+  AlignedBuffer(const AlignedBuffer&) = delete;
+  AlignedBuffer& operator=(const AlignedBuffer&) = delete;
+  std::byte* data;
+  std::size_t size;
+};
+
+struct Mapping {
+  Mapping(void* address, std::size_t size) : address(address), size(size) {}
+  ~Mapping() { ::munmap(address, size); }
+  Mapping(const Mapping&) = delete;
+  Mapping& operator=(const Mapping&) = delete;
+  void* address;
+  std::size_t size;
+};
+
+class Loader {
+ public:
+  Loader(std::span<const std::byte> bytes, std::string_view name) : bytes_(bytes), name_(name) {}
+
+  [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::bad_format, name_ + ": " + what); }
+
+  // Header, section table, checksum, and the INFO section's fields.
+  void check_layout() {
+    const std::size_t size = bytes_.size();
+    if (size == 0) fail("empty file");
+    if (size < sizeof kMagic && std::memcmp(bytes_.data(), kMagic, size) == 0) fail("truncated in the magic number");
+    if (!is_compiled(bytes_)) fail("not a compiled pattern file (no magic number)");
+    if (size < kHeaderSize) fail("truncated: " + std::to_string(size) + " bytes, less than the header");
+    const std::byte* const b = bytes_.data();
+    const auto version = read<std::uint32_t>(b + kOffVersion);
+    if (version != kVersion)
+      fail("format version " + std::to_string(version) + "; this libhyph reads version " + std::to_string(kVersion));
+    if (read<std::uint32_t>(b + kOffHeaderSize) != kHeaderSize) fail("header size is not 64");
+    const auto file_size = read<std::uint64_t>(b + kOffFileSize);
+    if (file_size > size) fail("truncated: the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
+    if (file_size < size) fail("the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
+    if (read<std::uint32_t>(b + kOffSectionCount) != kSectionCount)
+      fail(std::to_string(read<std::uint32_t>(b + kOffSectionCount)) + " sections; version 1 has " + std::to_string(kSectionCount));
+    for (std::size_t at = kOffReserved; at < kOffChecksum; ++at)
+      if (b[at] != std::byte{0}) fail("reserved header bytes are not zero");
+    if (size < first_section_offset()) fail("truncated in the section table");
+
+    // Sections follow each other in the documented order, each at the next multiple of 64
+    // after the one before, the last one ending the file; every gap is zero.
+    std::size_t expected = first_section_offset();
+    for (std::size_t s = 0; s < kSectionCount; ++s) {
+      const std::byte* entry = b + kHeaderSize + s * kSectionEntrySize;
+      if (std::memcmp(entry, kTags[s].data(), 4) != 0)
+        fail("section " + std::to_string(s) + " is not " + tag_name(s) + " (sections are in a fixed order)");
+      if (read<std::uint32_t>(entry + 4) != 0) fail("section " + tag_name(s) + ": reserved bytes are not zero");
+      const auto offset = read<std::uint64_t>(entry + 8), length = read<std::uint64_t>(entry + 16);
+      if (offset != expected) fail("section " + tag_name(s) + " at offset " + std::to_string(offset) + ", not " + std::to_string(expected));
+      if (length > size - offset)
+        fail("section " + tag_name(s) + " (" + std::to_string(length) + " bytes at " + std::to_string(offset) + ") runs past the end of the file");
+      sections_[s] = bytes_.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(length));
+      const std::size_t end = static_cast<std::size_t>(offset + length);
+      expected = s + 1 < kSectionCount ? align_up(end) : end;
+      if (expected > size) fail("truncated after section " + tag_name(s));
+      for (std::size_t at = end; at < expected; ++at)
+        if (b[at] != std::byte{0}) fail("padding after section " + tag_name(s) + " is not zero");
+    }
+    if (expected != size) fail(std::to_string(size - expected) + " bytes after the last section");
+    for (std::size_t at = kHeaderSize + kSectionCount * kSectionEntrySize; at < first_section_offset(); ++at)
+      if (b[at] != std::byte{0}) fail("padding after the section table is not zero");
+    if (read<std::uint64_t>(b + kOffChecksum) != checksum(b, size)) fail("checksum mismatch: the file is damaged");
+
+    const std::span<const std::byte> info = sections_[kInfo];
+    if (info.size() < kInfoSize) fail("INFO: " + std::to_string(info.size()) + " bytes, less than 64");
+    const std::byte* i = info.data();
+    const auto policy = read<std::uint32_t>(i + kOffPolicy);
+    if (policy > 1) fail("INFO: letter policy " + std::to_string(policy));
+    policy_ = policy == 1 ? LetterPolicy::unicode : LetterPolicy::pattern_letters;
+    left_ = read<std::uint32_t>(i + kOffLeft);
+    right_ = read<std::uint32_t>(i + kOffRight);
+    if (left_ < 1 || left_ > 63 || right_ < 1 || right_ > 63)
+      fail("INFO: minimums " + std::to_string(left_) + " and " + std::to_string(right_) + " are not in 1..63");
+    uchyph_ = read<std::int32_t>(i + kOffUchyph);
+    symbols_ = read<std::uint32_t>(i + kOffSymbolCount);
+    shift_ = read<std::uint32_t>(i + kOffShift);
+    entry_size_ = read<std::uint32_t>(i + kOffEntrySize);
+    if (entry_size_ != 2 && entry_size_ != 4) fail("INFO: row entries of " + std::to_string(entry_size_) + " bytes");
+    states_ = read<std::uint32_t>(i + kOffStates);
+    patterns_ = read<std::uint32_t>(i + kOffPatterns);
+    exception_count_ = read<std::uint32_t>(i + kOffExceptionCount);
+    const auto kind = read<std::uint32_t>(i + kOffFilterKind);
+    if (!parse_filter_kind(to_string(static_cast<FilterKind>(kind)))) fail("INFO: unknown filter kind " + std::to_string(kind));
+    options_.filter = static_cast<FilterKind>(kind);
+    options_.fp_rate = read<double>(i + kOffFilterRate);
+    if (!(options_.fp_rate > 0.0 && options_.fp_rate < 1.0)) fail("INFO: filter rate " + std::to_string(options_.fp_rate) + " is not in (0, 1)");
+    if (read<std::uint32_t>(i + kOffInfoReserved) != 0) fail("INFO: reserved bytes are not zero");
+    const auto tag_length = read<std::uint32_t>(i + kOffTagLength), name_length = read<std::uint32_t>(i + kOffNameLength);
+    if (tag_length > kMaxTagBytes || name_length > kMaxNameBytes || info.size() != kInfoSize + tag_length + name_length)
+      fail("INFO: " + std::to_string(info.size()) + " bytes for a tag of " + std::to_string(tag_length) + " and a name of " +
+           std::to_string(name_length));
+    tag_.assign(reinterpret_cast<const char*>(i + kInfoSize), tag_length);
+    name_text_.assign(reinterpret_cast<const char*>(i + kInfoSize + tag_length), name_length);
+    if (!valid_utf8(tag_) || !valid_utf8(name_text_)) fail("INFO: the tag or name is not UTF-8 text");
+  }
+
+  // A section as an array of T: its length a multiple of sizeof(T).
+  template <class T>
+  std::span<const T> array(Section s) const {
+    const std::span<const std::byte> bytes = sections_[s];
+    if (bytes.size() % sizeof(T) != 0) fail("section " + tag_name(s) + ": " + std::to_string(bytes.size()) + " bytes are not whole entries");
+    return {reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T)};
+  }
+
+  // Runs a part's own checks, naming the section group in their message.
+  template <class Check>
+  auto within(const char* part, Check&& check) const {
+    try {
+      return check();
+    } catch (const Error& e) {
+      if (e.code() != ErrorCode::bad_format) throw;
+      fail(std::string(part) + ": " + e.what());
+    }
+  }
+
+  std::shared_ptr<const Model> model(std::shared_ptr<const void> owner, const Settings& settings, FilterFrom filter_from) {
+    check_layout();
+    if (settings.letters && *settings.letters != policy_)
+      throw Error(ErrorCode::invalid_argument,
+                  name_ + ": compiled for " + (policy_ == LetterPolicy::unicode ? "Unicode TeX's" : "8-bit TeX's") +
+                      " letters; other letters need the sources (or hyph-compile --letters)");
+    if (!settings.exception_stores.empty())
+      throw Error(ErrorCode::invalid_argument, name_ + ": exception stores cannot be added to a compiled file (compile them in: hyph-compile --exception-store)");
+
+    // Letters.
+    const Alphabet::Tables letter_tables{array<char32_t>(kSymbols), array<patterns::PackedUtf8>(kSymbolUtf8),
+                                         array<std::uint32_t>(kDirect), array<patterns::OtherLetter>(kOthers)};
+    if (letter_tables.letters.size() != symbols_)
+      fail("INFO says " + std::to_string(symbols_) + " symbols, SYMB holds " + std::to_string(letter_tables.letters.size()));
+    Alphabet alphabet = within("letters", [&] { return Alphabet::view(letter_tables, policy_, owner); });
+
+    // The automaton.
+    Automaton::Tables t;
+    t.shift = shift_;
+    t.states = states_;
+    t.pattern_count = patterns_;
+    if (entry_size_ == 2) {
+      t.narrow = array<std::uint16_t>(kRows);
+    } else {
+      t.wide = array<std::uint32_t>(kRows);
+    }
+    t.lists = array<std::uint32_t>(kLists);
+    t.outputs = array<std::uint16_t>(kOutputs);
+    t.windows = array<Automaton::Window>(kWindows);
+    if (t.narrow.empty() && t.wide.empty()) fail("section ROWS is empty");
+    Automaton automaton = within("automaton", [&] { return Automaton::view(t, alphabet.size(), owner); });
+
+    // Exceptions: the store checks itself (its own checksum, every key's hash).
+    auto store = std::make_unique<filters::MappedStore>(filters::MappedStore::view(sections_[kExceptions], name_ + ": section EXCS"));
+    if (store->size() != exception_count_)
+      fail("INFO says " + std::to_string(exception_count_) + " exceptions, EXCS holds " + std::to_string(store->size()));
+    std::unique_ptr<filters::Filter> filter =
+        within("section FILT", [&] { return filters::load_filter(options_.filter, sections_[kFilter]); });
+    std::vector<std::uint64_t> hashes;
+    store->append_hashes(hashes);
+    // A filter that turns an exception away would change the answers: it must hold them all.
+    if (filter)
+      for (const std::uint64_t h : hashes)
+        if (!filter->maybe_contains(h)) fail("section FILT: the filter does not hold every exception");
+
+    std::unique_ptr<const filters::ExceptionStore> exceptions = std::move(store);
+    const bool keep = filter_from == FilterFrom::file || (settings.exceptions.filter == options_.filter &&
+                                                          (options_.filter == FilterKind::exact || settings.exceptions.fp_rate == options_.fp_rate));
+    auto index = keep ? filters::ExceptionIndex(std::move(exceptions), std::move(filter), options_)
+                      : filters::ExceptionIndex(std::move(exceptions), settings.exceptions);
+
+    return std::make_shared<const Model>(Model{
+        std::move(owner),
+        std::move(alphabet),
+        std::move(automaton),
+        std::move(index),
+        HyphenMins{norm_min(settings.left_min.value_or(static_cast<int>(left_))), norm_min(settings.right_min.value_or(static_cast<int>(right_)))},
+        settings.uchyph.value_or(uchyph_),
+        policy_,
+        policy_ == LetterPolicy::unicode,
+        nfc_instance(settings.normalization),
+        std::move(tag_),
+        std::move(name_text_),
+    });
+  }
+
+ private:
+  std::span<const std::byte> bytes_;
+  std::string name_;
+  std::array<std::span<const std::byte>, kSectionCount> sections_;
+  LetterPolicy policy_ = LetterPolicy::pattern_letters;
+  std::uint32_t left_ = 0, right_ = 0, symbols_ = 0, shift_ = 0, entry_size_ = 0, states_ = 0, patterns_ = 0, exception_count_ = 0;
+  std::int32_t uchyph_ = 1;
+  ExceptionOptions options_;
+  std::string tag_, name_text_;
+};
+
+}  // namespace
+
+std::shared_ptr<const Model> load_compiled(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
+                                           const Settings& settings, std::string_view name, FilterFrom filter) {
+  if (reinterpret_cast<std::uintptr_t>(bytes.data()) % kInPlaceAlignment != 0) {
+    // Arrays are read in place as u16, u32 and 16-byte windows: copy to an aligned place.
+    auto copy = std::make_shared<AlignedBuffer>(bytes.size());
+    if (!bytes.empty()) std::memcpy(copy->data, bytes.data(), bytes.size());
+    bytes = {copy->data, copy->size};
+    owner = std::move(copy);
+  }
+  return Loader(bytes, name).model(std::move(owner), settings, filter);
+}
+
+std::shared_ptr<const Model> load_compiled_file(const std::filesystem::path& path, const Settings& settings) {
+  const std::string name = path.string();
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw Error(ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) throw Error(ErrorCode::io, name + ": cannot stat: " + std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) throw Error(ErrorCode::io, name + ": is a directory, not a compiled pattern file");
+  if (S_ISREG(st.st_mode) && st.st_size > 0) {
+    const auto size = static_cast<std::size_t>(st.st_size);
+    int flags = MAP_PRIVATE;
+#ifdef MAP_POPULATE
+    flags |= MAP_POPULATE;  // the checks read every page anyway: fault them in at once
+#endif
+    void* address = ::mmap(nullptr, size, PROT_READ, flags, fd, 0);
+    if (address != MAP_FAILED) {
+      auto mapping = std::make_shared<Mapping>(address, size);
+      const std::span<const std::byte> bytes(static_cast<const std::byte*>(address), size);
+      return load_compiled(bytes, std::move(mapping), settings, name, FilterFrom::file);
+    }
+  }
+  // Not mappable (a pipe, a file system without mmap, an empty file): read it.
+  std::vector<std::byte> data;
+  std::byte chunk[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd, chunk, sizeof chunk);
+    if (got == 0) break;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw Error(ErrorCode::io, name + ": read error: " + std::strerror(errno));
+    }
+    data.insert(data.end(), chunk, chunk + got);
+  }
+  auto buffer = std::make_shared<AlignedBuffer>(data.size());
+  if (!data.empty()) std::memcpy(buffer->data, data.data(), data.size());
+  const std::span<const std::byte> bytes(buffer->data, buffer->size);
+  return load_compiled(bytes, std::move(buffer), settings, name, FilterFrom::file);
+}
+
+}  // namespace hyph::detail

@@ -1,0 +1,173 @@
+// hyph-compile: compiles a language's patterns and exceptions into one file that libhyph
+// maps and reads in place (doc/compiled-format.md), instead of parsing the sources each time.
+//
+//   $ hyph-compile -l de-1996 -o de-1996.hyb
+//   $ hyph-compile -p hyph-de-1996.pat.txt --tag de-1996 --letters unicode --left-min 2 --right-min 2 -o de.hyb
+//   $ echo Silbentrennung | hyphenate --compiled de-1996.hyb
+//   Sil-ben-tren-nung
+//
+// Uses libhyph's public API only. The build runs it on patterns/data/hyphen.tex to make the
+// English that the library embeds.
+#include <hyph/hyphenator.h>
+#include <hyph/languages.h>
+
+#include <boost/program_options.hpp>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Usage : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Whether a file starts with the compiled format's magic number.
+bool is_compiled_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char magic[8] = {};
+  in.read(magic, sizeof magic);
+  return in.gcount() == sizeof magic && std::memcmp(magic, "\x89HYB\r\n\x1A\n", sizeof magic) == 0;
+}
+
+// Writes through a temporary file beside `out` and renames it, so that a failed run never
+// leaves half a file where a good one is expected.
+void write_atomically(const hyph::Hyphenator& h, const fs::path& out, const std::string& tag, const std::string& name) {
+  const fs::path tmp = out.string() + ".tmp";
+  {
+    std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
+    if (!file) throw hyph::Error(hyph::ErrorCode::io, tmp.string() + ": cannot create: " + std::strerror(errno));
+    try {
+      h.write_compiled(file, tag, name);
+      file.close();
+      if (!file) throw hyph::Error(hyph::ErrorCode::io, tmp.string() + ": write error");
+    } catch (...) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      throw;
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, out, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    throw hyph::Error(hyph::ErrorCode::io, out.string() + ": cannot write: " + ec.message());
+  }
+}
+
+int run(int argc, char** argv) {
+  std::vector<std::string> pattern_files, exception_files, stores, pattern_dirs;
+  std::string language, output, letters, filter_name, tag, name;
+  int left = 0, right = 0, uchyph = 1;
+  double fp_rate = 0.01;
+
+  po::options_description visible(
+      "Usage: hyph-compile [-l TAG | -p FILE...] [-e FILE...] [OPTION]... -o OUT.hyb\n"
+      "Compile a language's patterns and exceptions into one file that libhyph maps and reads in place\n"
+      "(hyphenate --compiled OUT.hyb; Hyphenator::load_compiled). The file keeps the minimums, \\uchyph,\n"
+      "letter policy and exception filter given here; hyphenate --left-min, --right-min and --uchyph\n"
+      "still override the first three. The same input always gives the same bytes.\n"
+      "\nOptions");
+  visible.add_options()
+      ("help,h", "show this help and exit")
+      ("version", "show the version and exit")
+      ("language,l", po::value(&language), "language tag, as hyphenate --language takes it (default en-us: plain TeX's hyphen.tex)")
+      ("patterns-dir", po::value(&pattern_dirs), "folder with hyph-utf8 patterns, searched first; repeatable")
+      ("patterns,p", po::value(&pattern_files), "pattern file (*.pat.txt or TeX \\patterns), replacing the language's; repeatable. "
+                                                "A compiled file is read back and written again (new labels, minimums, \\uchyph)")
+      ("exceptions,e", po::value(&exception_files), "exception file (*.hyp.txt or TeX \\hyphenation), added in order; repeatable")
+      ("exception-store", po::value(&stores), "compiled exception dictionary (hyph-store) merged in, after the sources; repeatable")
+      ("left-min", po::value(&left), "\\lefthyphenmin to record (default: the language's; -p: 2)")
+      ("right-min", po::value(&right), "\\righthyphenmin to record (default: the language's; -p: 3)")
+      ("uchyph", po::value(&uchyph), "\\uchyph to record (default 1)")
+      ("letters", po::value(&letters), "'patterns' (8-bit TeX's letters) or 'unicode' (Unicode TeX's); default: the language's (-p: patterns)")
+      ("filter", po::value(&filter_name)->default_value("exact"), "exception pre-check stored in the file: exact, bloom, blocked-bloom, cuckoo, fuse, ...")
+      ("fp-rate", po::value(&fp_rate)->default_value(0.01), "target false-positive rate of the filter")
+      ("tag", po::value(&tag), "language tag to record (default: the -l tag)")
+      ("name", po::value(&name), "language name to record (default: the language's name)")
+      ("output,o", po::value(&output), "the compiled file to write (through OUT.tmp, then renamed)");
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(visible).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw Usage(e.what());
+  }
+  if (vm.count("help")) {
+    std::cout << visible << "\n";
+    return 0;
+  }
+  if (vm.count("version")) {
+    std::cout << "hyph-compile (libhyph) " << LIBHYPH_VERSION << "\n";
+    return 0;
+  }
+  if (output.empty()) throw Usage("no output file: -o OUT.hyb");
+  if (!language.empty() && !pattern_files.empty()) throw Usage("--language and --patterns are exclusive");
+  if (left < 0 || right < 0 || left > 63 || right > 63) throw Usage("--left-min and --right-min must be between 0 and 63 (TeX treats 0 as 1)");
+
+  hyph::Settings settings;
+  if (vm.count("left-min")) settings.left_min = left;
+  if (vm.count("right-min")) settings.right_min = right;
+  if (vm.count("uchyph")) settings.uchyph = uchyph;
+  if (vm.count("letters")) {
+    if (letters == "patterns") settings.letters = hyph::LetterPolicy::pattern_letters;
+    else if (letters == "unicode") settings.letters = hyph::LetterPolicy::unicode;
+    else throw Usage("unknown --letters '" + letters + "' (choose patterns or unicode)");
+  }
+  const auto kind = hyph::parse_filter_kind(filter_name);
+  if (!kind) throw Usage("unknown --filter '" + filter_name + "'");
+  settings.exceptions = {*kind, fp_rate};
+  for (const auto& s : stores) settings.exception_stores.emplace_back(s);
+
+  std::vector<hyph::Source> extra;
+  for (const auto& f : exception_files) extra.push_back(hyph::Source::file(f));
+  hyph::Hyphenator h = [&] {
+    if (pattern_files.size() == 1 && is_compiled_file(pattern_files[0])) {
+      if (!extra.empty() || !stores.empty() || !vm["filter"].defaulted() || !vm["fp-rate"].defaulted())
+        throw Usage(pattern_files[0] + " is compiled: exceptions and the filter can only change when compiling from the sources");
+      return hyph::Hyphenator::load_compiled(pattern_files[0], settings);
+    }
+    if (!pattern_files.empty()) {
+      std::vector<hyph::Source> sources;
+      for (const auto& f : pattern_files) {
+        if (is_compiled_file(f)) throw Usage(f + " is a compiled file: it can only be given alone");
+        sources.push_back(hyph::Source::file(f));
+      }
+      sources.insert(sources.end(), extra.begin(), extra.end());
+      return hyph::Hyphenator::load(sources, settings);
+    }
+    hyph::LanguageSearch search;
+    for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
+    const std::string wanted = language.empty() ? "en-us" : language;
+    const hyph::LanguageInfo info = hyph::find_language(wanted, search);
+    if (tag.empty()) tag = info.tag;
+    if (name.empty()) name = info.name;
+    return hyph::load_language(wanted, settings, extra, search);
+  }();
+  write_atomically(h, output, tag, name);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const Usage& e) {
+    std::fprintf(stderr, "hyph-compile: %s\nTry 'hyph-compile --help'.\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hyph-compile: %s\n", e.what());
+    return 1;
+  }
+}
