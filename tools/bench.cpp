@@ -2,7 +2,12 @@
 // the same run on the same words. Prints figures; asserts nothing.
 //
 //   hyphenate-bench WORDS_FILE [--passes N] [--libhyphen-dict /usr/share/hyphen/hyph_en_US.dic]
+//                   [--hyphen-tex patterns/data/hyphen.tex] [--patterns-dir DIR]
+//
+// Load times: parsing the sources against loading the compiled file (doc/compiled-format.md),
+// from memory and from a mapped file, for English and, if it is found, German (de-1996).
 #include <hyph/hyphenator.h>
+#include <hyph/languages.h>
 
 #include <boost/program_options.hpp>
 
@@ -10,6 +15,8 @@
 #include <chrono>
 #include <cctype>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -39,6 +46,38 @@ double best_of(int passes, const std::function<std::size_t()>& pass, std::size_t
   return best;
 }
 
+// Median of `runs` timings of `load`, in seconds.
+double median_of(int runs, const std::function<void()>& load) {
+  std::vector<double> times;
+  for (int i = 0; i < runs; ++i) {
+    const auto start = Clock::now();
+    load();
+    times.push_back(seconds_since(start));
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+// One language's load times: its sources parsed, against its compiled file read from memory
+// (64-byte aligned, as a mapping is) and mapped from a temporary file.
+void report_loads(const char* label, const std::function<hyph::Hyphenator()>& parse) {
+  const double parsed = median_of(5, [&] { (void)parse(); });
+  std::ostringstream out;
+  parse().write_compiled(out);
+  const std::string file = std::move(out).str();
+  std::byte* aligned = static_cast<std::byte*>(::operator new(file.size(), std::align_val_t{64}));
+  std::memcpy(aligned, file.data(), file.size());
+  const std::span<const std::byte> bytes(aligned, file.size());
+  const double memory = median_of(21, [&] { (void)hyph::Hyphenator::load_compiled(bytes); });
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / ("hyphenate-bench-" + std::string(label) + ".hyb");
+  std::ofstream(path, std::ios::binary).write(file.data(), static_cast<std::streamsize>(file.size()));
+  const double mapped = median_of(21, [&] { (void)hyph::Hyphenator::load_compiled(path); });
+  std::filesystem::remove(path);
+  ::operator delete(aligned, std::align_val_t{64});
+  std::printf("load %-8s parse sources %9.3f ms | compiled, %9zu bytes: from memory %7.3f ms, mapped file %7.3f ms (%.0fx)\n",
+              label, parsed * 1e3, file.size(), memory * 1e3, mapped * 1e3, parsed / mapped);
+}
+
 void report(const char* name, double seconds, std::size_t words, std::size_t checksum) {
   std::printf("%-28s %8.1f ns/word %12.0f words/s   (breaks: %zu)\n", name, seconds * 1e9 / static_cast<double>(words),
               static_cast<double>(words) / seconds, checksum);
@@ -47,12 +86,14 @@ void report(const char* name, double seconds, std::size_t words, std::size_t che
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string words_file, dict;
+  std::string words_file, dict, hyphen_tex, patterns_dir;
   int passes = 5;
   po::options_description opts("Usage: hyphenate-bench WORDS_FILE [options]");
   opts.add_options()("help,h", "this help")("passes", po::value(&passes)->default_value(5), "passes per engine; the best counts")(
       "libhyphen-dict", po::value(&dict)->default_value("/usr/share/hyphen/hyph_en_US.dic"), "libhyphen dictionary")(
-      "words", po::value(&words_file), "word list, one per line");
+      "words", po::value(&words_file), "word list, one per line")(
+      "hyphen-tex", po::value(&hyphen_tex)->default_value("patterns/data/hyphen.tex"), "hyphen.tex, for the time to parse it")(
+      "patterns-dir", po::value(&patterns_dir), "where to look for de-1996 first (hyph-utf8 patterns)");
   po::positional_options_description pos;
   pos.add("words", 1);
   po::variables_map vm;
@@ -103,7 +144,22 @@ int main(int argc, char** argv) {
   const hyph::Hyphenator h = hyph::Hyphenator::english();
 
   std::printf("words: %zu from %s; best of %d passes\n", n, words_file.c_str(), passes);
-  std::printf("libhyph load (embedded hyphen.tex, %zu patterns): median %.3f ms\n", h.pattern_count(), loads[loads.size() / 2] * 1e3);
+  std::printf("libhyph load (embedded hyphen.tex, compiled, %zu patterns): median %.3f ms\n", h.pattern_count(),
+              loads[loads.size() / 2] * 1e3);
+  if (std::filesystem::exists(hyphen_tex)) {
+    const std::vector<hyph::Source> sources{hyph::Source::file(hyphen_tex)};
+    report_loads("en-us", [&] { return hyph::Hyphenator::load(sources); });
+  } else {
+    std::printf("load en-us: %s not found (--hyphen-tex); no parse time\n", hyphen_tex.c_str());
+  }
+  hyph::LanguageSearch search;
+  if (!patterns_dir.empty()) search.directories.emplace_back(patterns_dir);
+  try {
+    (void)hyph::find_language("de-1996", search);
+    report_loads("de-1996", [&] { return hyph::load_language("de-1996", {}, {}, search); });
+  } catch (const hyph::Error&) {
+    std::printf("load de-1996: not installed (texlive-lang-german, or --patterns-dir patterns/data/hyph-utf8)\n");
+  }
   report("split only (baseline)", split, n, checksum);
 
   const double ours = best_of(passes, [&] {
