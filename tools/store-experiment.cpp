@@ -11,7 +11,7 @@
 //     real words, with random breaks; no word of the text is one, so they never change output.
 //
 //   store-experiment run --store FILE --filter KIND [--eps 0.01] --words WORDS [--reps 5]
-//                        [--cold] [--header]
+//                        [--cold] [--random] [--header]
 //     Loads plain TeX English with the store (mmap'd, validated once), then hyphenates every
 //     word of WORDS `reps` times, one Hyphenator::hyphenate call a word, and prints one CSV
 //     line: load time, time per word (wall and CPU; mean, 95 % CI), resident memory, lookups,
@@ -20,7 +20,9 @@
 //     file memory counts what the lookups touch, not what validation read. --cold also drops
 //     the file from the page cache (posix_fadvise DONTNEED) before every pass, so each page a
 //     lookup touches comes from the disk again: a dictionary larger than memory, or one not
-//     used for a while. KIND "none" loads no store (the baseline: patterns and hyphen.tex's
+//     used for a while. --random advises the kernel that lookups are random (MADV_RANDOM):
+//     a fault then reads and maps one page, with no read-around and no fault-around. KIND
+//     "none" loads no store (the baseline: patterns and hyphen.tex's
 //     14 words).
 #include "engine/model.h"
 #include "experiment_stats.h"
@@ -217,6 +219,13 @@ void drop_from_process(std::span<const std::byte> region) {
   ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
 }
 
+void advise_random(std::span<const std::byte> region) {
+  const long page = ::sysconf(_SC_PAGESIZE);
+  auto begin = reinterpret_cast<std::uintptr_t>(region.data()) & ~static_cast<std::uintptr_t>(page - 1);
+  const auto end = reinterpret_cast<std::uintptr_t>(region.data() + region.size());
+  ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_RANDOM);
+}
+
 void drop_from_page_cache(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return;
@@ -241,7 +250,7 @@ int run(const Args& args) {
   const std::string store_path = args.get("--store"), filter = args.get("--filter", "exact"), words_path = args.get("--words");
   const double eps = std::stod(args.get("--eps", "0.01"));
   const int reps = std::stoi(args.get("--reps", "5"));
-  const bool cold = args.has("--cold");
+  const bool cold = args.has("--cold"), random = args.has("--random");
   if (words_path.empty()) throw std::runtime_error("run: --words is required");
   if (args.has("--header"))
     std::printf("store,entries,store_bytes,filter,eps,variant,reps,load_ms,ns_per_word,ns_per_word_ci95,ns_per_word_min,"
@@ -266,6 +275,9 @@ int run(const Args& args) {
 
   // What validation and the filter build read is not what lookups need: let it go.
   if (mapped) drop_from_process(mapped->bytes());
+  // --random: tell the kernel the lookups are random (MADV_RANDOM): a fault maps and reads
+  // one page, without read-around or fault-around.
+  if (mapped && random) advise_random(mapped->bytes());
   double resident_after_drop = -1, resident_after_pass = -1;
   hyph::LookupCounters counters;
   std::vector<double> ns_per_word, cpu_ns_per_word;
@@ -290,7 +302,7 @@ int run(const Args& args) {
   const hyph::FilterDescription d = h.filter();
   std::printf("%s,%zu,%zu,%s,%.4f,%s,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%ld,%ld,%ld,%ld,%llu,%llu,%llu,%llu,%llu,%.6f,%.4f,%.4f,%llu\n",
               filter == "none" ? "none" : std::filesystem::path(store_path).filename().c_str(), mapped ? mapped->size() : 0,
-              mapped ? mapped->bytes().size() : 0, filter.c_str(), eps, cold ? "cold" : "warm", reps, load_ms, s.mean, s.ci95,
+              mapped ? mapped->bytes().size() : 0, filter.c_str(), eps, cold ? (random ? "cold-random" : "cold") : (random ? "warm-random" : "warm"), reps, load_ms, s.mean, s.ci95,
               s.min, c.mean, c.ci95, m.rss_kb, m.anon_kb, m.file_kb, m.hwm_kb, static_cast<unsigned long long>((d.bits + 7) / 8),
               static_cast<unsigned long long>(counters.queries), static_cast<unsigned long long>(counters.filter_positives),
               static_cast<unsigned long long>(counters.store_probes), static_cast<unsigned long long>(counters.hits),
