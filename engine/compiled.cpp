@@ -172,7 +172,8 @@ void write_compiled(const Model& model, std::string_view tag, std::string_view n
     std::memcpy(file.data() + entry, kTags[s].data(), 4);
     write<std::uint64_t>(file, entry + 8, offsets[s]);
     write<std::uint64_t>(file, entry + 16, contents[s].size());
-    std::memcpy(file.data() + offsets[s], contents[s].data(), contents[s].size());
+    // An empty section may have no storage at all, and memcpy from null is undefined.
+    if (!contents[s].empty()) std::memcpy(file.data() + offsets[s], contents[s].data(), contents[s].size());
   }
   write<std::uint64_t>(file, kOffChecksum, checksum(reinterpret_cast<const std::byte*>(file.data()), size));
   out.write(file.data(), static_cast<std::streamsize>(file.size()));
