@@ -46,6 +46,13 @@ class ExtraExceptions {
 void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& out,
                        LookupCounters* counters, const ExtraExceptions* extra = nullptr) noexcept;
 
+/// find_token_breaks without normalization: TeX's rules on the token's bytes as they are.
+void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+                      const ExtraExceptions* extra) noexcept;
+
+/// An explicit hyphen in [p, end): '-', or with `dashes` also U+2013 and U+2014.
+bool has_explicit_hyphen(const unsigned char* p, const unsigned char* end, bool dashes) noexcept;
+
 /// Hyphenator::hyphenate's work, with optional extra exceptions.
 std::size_t hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                            LookupCounters* counters, const ExtraExceptions* extra) noexcept;
