@@ -41,11 +41,16 @@ class Filter {
   virtual void serialize(std::ostream& out) const;
 };
 
-/// A filter that can also grow and shrink after it is built (exact set, cuckoo).
-class MutableFilter : public Filter {
+/// A filter that takes more keys after it is built (scalable Bloom, and every MutableFilter).
+class GrowableFilter : public Filter {
  public:
   /// Adds a key; never fails (a full filter grows). Inserting a key twice is allowed.
   virtual void insert(Hash key) = 0;
+};
+
+/// A filter that can also shrink after it is built (cuckoo, counting Bloom, hash compaction).
+class MutableFilter : public GrowableFilter {
+ public:
   /// Removes one earlier insertion of `key`; returns false (and changes nothing) if the
   /// filter holds no trace of the key (maybe_contains(key) would be false). A filter that
   /// stores fingerprints cannot tell a key from another with the same fingerprint, so erasing

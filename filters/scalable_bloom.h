@@ -31,7 +31,7 @@
 
 namespace hyph::filters {
 
-class ScalableBloomFilter final : public Filter {
+class ScalableBloomFilter final : public GrowableFilter {
  public:
   static constexpr std::uint64_t kMinCapacity = 64;
   static constexpr unsigned kDefaultGrowth = 2;
@@ -48,7 +48,7 @@ class ScalableBloomFilter final : public Filter {
     return any;
   }
   /// Adds a key, opening a new stage when the newest is full. Never fails.
-  void insert(Hash key);
+  void insert(Hash key) override;
   FilterDescription describe() const override;
   /// 1 − Π(1 − (bits set_i/m_i)^k_i) over the stages.
   double expected_fp_rate() const noexcept override;
