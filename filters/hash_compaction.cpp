@@ -36,26 +36,44 @@ HashCompactionFilter HashCompactionFilter::with_capacity(std::uint64_t capacity,
 
 HashCompactionFilter::HashCompactionFilter(std::span<const Hash> keys, double fp_rate)
     : HashCompactionFilter(keys.size(), fp_rate, 0) {
-  for (const Hash key : keys) insert(key);
+  std::vector<std::uint64_t> compressed;
+  compressed.reserve(keys.size());
+  for (const Hash key : keys) compressed.push_back(compress(key));
+  place_all(compressed);
+}
+
+void HashCompactionFilter::place_all(std::vector<std::uint64_t>& values) {
+  // In increasing order each value goes to the end of its cluster: nothing is shifted but at
+  // the wrap from the table's end to its start.
+  std::sort(values.begin(), values.end());
+  for (const std::uint64_t c : values) place(c);
 }
 
 void HashCompactionFilter::place(std::uint64_t c) noexcept {
-  bool seen = false;
-  std::uint64_t i = home(c);
-  for (std::uint64_t v; (v = slot(i)) != 0; i = next(i)) seen |= v == c;
-  set_slot(i, c);
+  const std::uint64_t at = find_rank(c);
+  distinct_ += slot(at) != c;
   ++stored_;
-  distinct_ += !seen;
+  // Shift the rest of the cluster one slot on, from its end back to `at`: each moved value
+  // lies one further from home, which keeps the order.
+  std::uint64_t end = at;
+  while (slot(end) != 0) end = next(end);
+  while (end != at) {
+    const std::uint64_t before = end == 0 ? slots_ - 1 : end - 1;
+    set_slot(end, slot(before));
+    end = before;
+  }
+  set_slot(at, c);
 }
 
 void HashCompactionFilter::resize(std::uint64_t slots) {
-  std::vector<std::uint8_t> old(std::move(bytes_));
-  const std::uint64_t old_slots = slots_;
+  std::vector<std::uint64_t> held;
+  held.reserve(stored_);
+  for (std::uint64_t i = 0; i < slots_; ++i)
+    if (const std::uint64_t c = slot(i)) held.push_back(c);
   slots_ = slots;
   bytes_.assign((slots_ * bits_ + 7) / 8 + 8, 0);
   stored_ = distinct_ = 0;
-  for (std::uint64_t i = 0; i < old_slots; ++i)
-    if (const std::uint64_t c = detail::read_bits(old.data(), i * bits_, bits_)) place(c);
+  place_all(held);
 }
 
 void HashCompactionFilter::insert(Hash key) {
@@ -66,26 +84,42 @@ void HashCompactionFilter::insert(Hash key) {
 
 bool HashCompactionFilter::erase(Hash key) {
   const std::uint64_t c = compress(key);
-  std::uint64_t i = home(c);
-  for (std::uint64_t v; (v = slot(i)) != c; i = next(i))
-    if (v == 0) return false;
-  // Another copy later in the cluster keeps c among the distinct values.
-  bool other = false;
-  for (std::uint64_t j = next(i), v; (v = slot(j)) != 0; j = next(j)) other |= v == c;
-  distinct_ -= !other;
+  const std::uint64_t i = find_rank(c);
+  if (slot(i) != c) return false;
+  // Copies of c are neighbours, and find_rank gives the first: another copy follows it.
+  distinct_ -= slot(next(i)) != c;
   --stored_;
-  // Backward-shift deletion: move up every later member of the cluster whose home does not
-  // lie cyclically in (hole, j], so that no probe sequence crosses an empty slot.
+  // Backward-shift deletion: pull the rest of the cluster one slot back, up to its end or to
+  // a value already at its home.
   std::uint64_t hole = i;
-  for (std::uint64_t j = next(i), v; (v = slot(j)) != 0; j = next(j)) {
-    const std::uint64_t h = home(v);
-    const bool stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
-    if (!stays) {
-      set_slot(hole, v);
-      hole = j;
-    }
+  for (std::uint64_t j = next(i), v; (v = slot(j)) != 0 && distance(v, j) != 0; j = next(j)) {
+    set_slot(hole, v);
+    hole = j;
   }
   set_slot(hole, 0);
+  return true;
+}
+
+bool HashCompactionFilter::ordered() const noexcept {
+  // Start right after an empty slot, so that every cluster is seen whole.
+  std::uint64_t start = 0;
+  while (slot(start) != 0) start = next(start);
+  std::uint64_t previous = 0;  // the value in the slot before, 0 for empty
+  for (std::uint64_t k = 1, i = next(start); k <= slots_; ++k, i = next(i)) {
+    const std::uint64_t v = slot(i);
+    if (v != 0) {
+      const std::uint64_t d = distance(v, i);
+      if (previous == 0) {
+        if (d != 0) return false;  // the first of a cluster sits at its home
+      } else {
+        const std::uint64_t before = i == 0 ? slots_ - 1 : i - 1;
+        const std::uint64_t dp = distance(previous, before);
+        // At most one further from home than the value before, and after it in (home, c) order.
+        if (d > dp + 1 || (d == dp + 1 && v < previous)) return false;
+      }
+    }
+    previous = v;
+  }
   return true;
 }
 

@@ -1,9 +1,9 @@
 // Hash compaction (Wolper & Leroy 1993): an open-addressing table of l-bit compressed keys.
 //
 // Each key is compressed to c = fast_range(h, 2^l − 1) + 1 ∈ [1, 2^l) (0 marks an empty
-// slot); the table stores c alone, at home(c) = fast_range(remix64(c), slots) with linear
-// probing. A query compares its own c with the stored ones, so a negative query is a false
-// positive iff its c equals one of the d distinct stored values:
+// slot); the table stores c alone, at home(c) = ⌊c·slots/2^l⌋ with linear probing. A query
+// compares its own c with the stored ones, so a negative query is a false positive iff its c
+// equals one of the d distinct stored values:
 //
 //   rate = d/(2^l − 1),    l = ceil(log2(n/ε + 1))  (so rate <= ε while d <= n)
 //
@@ -12,18 +12,23 @@
 //
 //   l/α bits per key, theory log2(n/ε)/α with the design load α = 0.8.
 //
+// Ordered probing. home() is monotone in c (c is already uniform, so no remix is needed), and
+// every cluster is kept sorted by (home, c) — an Amble–Knuth ordered table, which with linear
+// probing is also a Robin Hood table: a value never sits further from home than the values
+// after it in its cluster. A query stops at the first slot whose value ranks after its own,
+// so a negative query reads about as many slots as a positive one, (1 + 1/(1−α))/2 = 3 at
+// α = 0.8, instead of plain linear probing's (1 + 1/(1−α)²)/2 = 13.
+//
 // Because the slot depends only on c, the table can be rehashed into more slots without the
 // keys: inserting past the design load grows it (×1.5 when the load would pass 0.9), so
 // insert never fails. l cannot grow, though: d keys beyond n raise the rate to about
 // d/2^l, as the formula says; build with with_capacity() for the number of keys expected.
 //
-// Duplicates and erase. Each insert stores one more copy of c; erase(h) removes one copy
-// (backward-shift deletion, no tombstones) and returns false, changing nothing, if no copy
-// of c is present. As with any fingerprint filter, erasing a key that was never inserted
-// but shares c with an inserted one (probability about the rate) removes that key's copy.
-//
-// Lookup cost: linear probing at load α reads about (1 + 1/(1−α)²)/2 slots for a
-// negative query (13 at 0.8) and (1 + 1/(1−α))/2 for a positive one (3 at 0.8).
+// Duplicates and erase. Each insert stores one more copy of c (copies are neighbours, by the
+// order); erase(h) removes one copy (backward-shift deletion, no tombstones) and returns false,
+// changing nothing, if no copy of c is present. As with any fingerprint filter, erasing a key
+// that was never inserted but shares c with an inserted one (probability about the rate)
+// removes that key's copy.
 #pragma once
 
 #include "filters/filter.h"
@@ -48,11 +53,8 @@ class HashCompactionFilter final : public MutableFilter {
 
   bool maybe_contains(Hash key) const noexcept override {
     const std::uint64_t c = compress(key);
-    for (std::uint64_t i = home(c);; i = next(i)) {
-      const std::uint64_t v = slot(i);
-      if (v == c) return true;
-      if (v == 0) return false;
-    }
+    const std::uint64_t i = find_rank(c);
+    return slot(i) == c;
   }
   void insert(Hash key) override;
   bool erase(Hash key) override;
@@ -74,12 +76,33 @@ class HashCompactionFilter final : public MutableFilter {
  private:
   HashCompactionFilter(std::uint64_t capacity, double fp_rate, int);
 
-  std::uint64_t home(std::uint64_t c) const noexcept { return detail::fast_range64(detail::remix64(c), slots_); }
+  // Monotone in c: c's l bits moved to the top of a 64-bit value, then reduced to [0, slots).
+  std::uint64_t home(std::uint64_t c) const noexcept { return detail::fast_range64(c << (64 - bits_), slots_); }
   std::uint64_t next(std::uint64_t i) const noexcept { return i + 1 == slots_ ? 0 : i + 1; }
+  // How far slot i lies past the home of the value v stored there (cyclically).
+  std::uint64_t distance(std::uint64_t v, std::uint64_t i) const noexcept {
+    const std::uint64_t h = home(v);
+    return i >= h ? i - h : i + slots_ - h;
+  }
+  // The first slot, probing from home(c), that is empty or holds a value ranking at or after
+  // c in the cluster's (home, c) order: where c is if it is held, and where it goes if not.
+  std::uint64_t find_rank(std::uint64_t c) const noexcept {
+    std::uint64_t i = home(c);
+    for (std::uint64_t d = 0;; ++d, i = next(i)) {
+      const std::uint64_t v = slot(i);
+      if (v == 0) return i;
+      const std::uint64_t dv = distance(v, i);
+      if (dv < d || (dv == d && v >= c)) return i;
+    }
+  }
+  // True if the table keeps its order: each value's slot lies at or past its home, with no
+  // empty slot in between, and each cluster is sorted by (home, c). deserialize() checks it.
+  bool ordered() const noexcept;
   std::uint64_t slot(std::uint64_t i) const noexcept { return detail::read_bits(bytes_.data(), i * bits_, bits_); }
   void set_slot(std::uint64_t i, std::uint64_t c) noexcept { detail::write_bits(bytes_.data(), i * bits_, bits_, c); }
   void resize(std::uint64_t slots);
-  void place(std::uint64_t c) noexcept;  // stores one copy; the table has room
+  void place(std::uint64_t c) noexcept;  // stores one copy in order; the table has room
+  void place_all(std::vector<std::uint64_t>& values);  // sorts them, then places each
 
   unsigned bits_;                 // l
   std::uint64_t range_;           // 2^l − 1

@@ -313,6 +313,8 @@ std::unique_ptr<HashCompactionFilter> HashCompactionFilter::deserialize(io::Read
     if (const std::uint64_t c = f->slot(i)) held.push_back(c);
   // A probe stops at an empty slot: without one, a query for an absent key never would.
   if (held.size() >= f->slots_) in.fail("the table has no empty slot");
+  // A value out of order would be missed by the queries, which stop early: a false negative.
+  if (!f->ordered()) in.fail("the table is not in (home, value) order");
   f->stored_ = held.size();
   std::sort(held.begin(), held.end());
   f->distinct_ = static_cast<std::uint64_t>(std::unique(held.begin(), held.end()) - held.begin());
