@@ -4,6 +4,7 @@
 // beat. Prints a table; asserts nothing.
 //
 //   filter-bench [--reps R] [--queries Q] [--sizes 1751,100000,1000000] [--rates 0.004,0.01,0.05]
+//                [--filters bloom,fuse,...]   (default: every backend and the exact baseline)
 //
 // Keys are random 64-bit hashes (what the filters see); positives are queried in a random
 // order, negatives are fresh hashes. Each figure is the best of R passes after a warm-up
@@ -37,6 +38,10 @@ struct Options {
   std::size_t queries = 2'000'000;
   std::vector<std::size_t> sizes = {1751, 100'000, 1'000'000};
   std::vector<double> rates = {0.004, 0.01, 0.05};
+  std::string filters;  // comma-separated names; empty: all
+  bool wants(const std::string& name) const {
+    return filters.empty() || ("," + filters + ",").find("," + name + ",") != std::string::npos;
+  }
 };
 
 std::vector<Hash> random_hashes(std::size_t n, std::uint64_t seed) {
@@ -174,8 +179,9 @@ int main(int argc, char** argv) {
     else if (arg == "--queries") o.queries = std::max<std::size_t>(1000, std::strtoull(value, nullptr, 10)), ++i;
     else if (arg == "--sizes") o.sizes = parse_list<std::size_t>(value), ++i;
     else if (arg == "--rates") o.rates = parse_list<double>(value), ++i;
+    else if (arg == "--filters") o.filters = value, ++i;
     else {
-      std::printf("usage: filter-bench [--reps R] [--queries Q] [--sizes N,N,...] [--rates E,E,...]\n");
+      std::printf("usage: filter-bench [--reps R] [--queries Q] [--sizes N,N,...] [--rates E,E,...] [--filters NAME,...]\n");
       return arg == "--help" || arg == "-h" ? 0 : 2;
     }
   }
@@ -189,15 +195,15 @@ int main(int argc, char** argv) {
     detail::SplitMix64 pick(0xbe7c0003);
     for (Hash& q : positives) q = keys[detail::fast_range64(pick.next(), keys.size())];
     for (const double eps : o.rates) {
-      print(measure<BloomFilter>(o, keys, positives, negatives, eps));
-      print(measure<BlockedBloomFilter>(o, keys, positives, negatives, eps));
-      print(measure<CuckooFilter>(o, keys, positives, negatives, eps));
-      print(measure<FuseFilter>(o, keys, positives, negatives, eps));
-      print(measure<CountingBloomFilter>(o, keys, positives, negatives, eps));
-      print(measure<HashCompactionFilter>(o, keys, positives, negatives, eps));
-      print(measure<ScalableBloomFilter>(o, keys, positives, negatives, eps));
+      if (o.wants("bloom")) print(measure<BloomFilter>(o, keys, positives, negatives, eps));
+      if (o.wants("blocked-bloom")) print(measure<BlockedBloomFilter>(o, keys, positives, negatives, eps));
+      if (o.wants("cuckoo")) print(measure<CuckooFilter>(o, keys, positives, negatives, eps));
+      if (o.wants("fuse")) print(measure<FuseFilter>(o, keys, positives, negatives, eps));
+      if (o.wants("counting-bloom")) print(measure<CountingBloomFilter>(o, keys, positives, negatives, eps));
+      if (o.wants("hash-compaction")) print(measure<HashCompactionFilter>(o, keys, positives, negatives, eps));
+      if (o.wants("scalable-bloom")) print(measure<ScalableBloomFilter>(o, keys, positives, negatives, eps));
     }
-    print(measure_exact(o, keys, positives, negatives));
+    if (o.wants("exact")) print(measure_exact(o, keys, positives, negatives));
     std::printf("\n");
   }
   std::printf("theory: bloom 1.44·log2(1/ε); blocked-bloom the Poisson model's least bits/key; cuckoo "
