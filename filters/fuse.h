@@ -25,6 +25,13 @@
 // space 1.125·ceil(log2(1/ε)), i.e. the theoretical 1.125·log2(1/ε) when log2(1/ε) is an
 // integer and up to one bit per cell more otherwise.
 //
+// Construction (fuse.cpp), about 40 ns a key at 10^6 keys: the keys are counting-sorted by
+// start segment so that every pass works on a window of a few segments; each cell keeps one
+// byte (4 × its keys + the xor of their slots, so that a cell left with one key names that
+// key's slot) and the xor of its keys' hashes; peeling follows a scan of the cells with a
+// short queue and prefetches ahead of it; the values are assigned unpacked and packed at the
+// end.
+//
 // Duplicate hashes would make peeling fail forever (two equal keys share all three cells).
 // They are removed only when a first peeling attempt fails, so the common duplicate-free
 // build costs no sort.
@@ -82,7 +89,17 @@ class FuseFilter final : public Filter {
   }
   // Arrays up to this many cells (1 MB of construction state) stay in cache unsorted.
   static constexpr std::uint64_t kLocalCells = std::uint64_t{1} << 17;
-  bool try_build(std::span<const Hash> keys, std::uint64_t seed);
+  struct Scratch;  // construction buffers, kept across attempts (fuse.cpp)
+  bool try_build(std::span<const Hash> keys, std::uint64_t seed, Scratch& scratch);
+  template <class Value>
+  void assign(const std::uint64_t* order, const std::uint8_t* owned, std::size_t n, Value* value) const noexcept;
+  template <class Value>
+  void pack(const Value* values, std::uint64_t m);
+  void prefetch_cells(std::uint64_t h, const std::uint8_t* count, const std::uint64_t* xors) const noexcept;
+  // Keys between a key's prefetch and its use, in the passes over the keys.
+  static constexpr std::size_t kPrefetch = 16;
+  // Cells queued ahead of the one being peeled (see try_build).
+  static constexpr std::uint64_t kLookahead = 32;
   void size_for(std::uint64_t n, double extra);
 
   std::vector<std::uint8_t> bytes_;  // cell_count()·f bits, plus 8 bytes for unaligned loads
