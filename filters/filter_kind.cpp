@@ -15,7 +15,14 @@ constexpr std::array<std::pair<FilterKind, std::string_view>, 8> kNames{{
     {FilterKind::hash_compaction, "hash-compaction"},
     {FilterKind::scalable_bloom, "scalable-bloom"},
 }};
+constexpr auto kKinds = [] {
+  std::array<FilterKind, kNames.size()> kinds{};
+  for (std::size_t i = 0; i < kNames.size(); ++i) kinds[i] = kNames[i].first;
+  return kinds;
+}();
 }  // namespace
+
+std::span<const FilterKind> filter_kinds() noexcept { return kKinds; }
 
 std::string_view to_string(FilterKind kind) noexcept {
   for (const auto& [k, name] : kNames)

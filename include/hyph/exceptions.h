@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -28,6 +29,8 @@ enum class FilterKind {
 HYPH_EXPORT std::string_view to_string(FilterKind kind) noexcept;
 /// Parses a CLI spelling; nullopt if unknown.
 HYPH_EXPORT std::optional<FilterKind> parse_filter_kind(std::string_view name) noexcept;
+/// Every kind this build knows, `exact` first (tools and tests iterate over them).
+HYPH_EXPORT std::span<const FilterKind> filter_kinds() noexcept;
 
 struct ExceptionOptions {
   FilterKind filter = FilterKind::exact;

@@ -4,6 +4,7 @@
 
 #include <hyph/error.h>
 
+#include <algorithm>
 #include <string>
 
 using namespace hyph::filters;
@@ -90,5 +91,19 @@ TEST_CASE("make_filter: one backend per kind, and ε is checked for every kind")
       }
       CHECK(thrown);
     }
+  }
+}
+
+TEST_CASE("filter_kinds: every kind once, exact first, each name parsing back, each built") {
+  const auto kinds = hyph::filter_kinds();
+  REQUIRE(!kinds.empty());
+  CHECK(kinds.front() == FilterKind::exact);
+  for (const FilterKind kind : kAllKinds) CHECK(std::count(kinds.begin(), kinds.end(), kind) == 1);
+  const auto keys = test::positives(100);
+  for (const FilterKind kind : kinds) {
+    CAPTURE(to_string(kind));
+    CHECK(std::count(kinds.begin(), kinds.end(), kind) == 1);
+    CHECK(hyph::parse_filter_kind(to_string(kind)) == kind);
+    if (kind != FilterKind::exact) CHECK(make_filter(kind, keys, 0.01)->describe().name == to_string(kind));
   }
 }
