@@ -13,10 +13,24 @@ import shutil
 import subprocess
 import sys
 
-FILTERS = ["bloom", "blocked-bloom", "cuckoo", "fuse"]
+# The filters are whatever the CSV files hold (main() fills FILTERS), in their order there.
+FILTERS = []
 REFERENCES = ["exact", "none"]
-COLORS = {"none": "#000000", "exact": "#7f7f7f", "bloom": "#1f77b4", "blocked-bloom": "#17becf", "cuckoo": "#d62728", "fuse": "#2ca02c"}
+COLORS = {"none": "#000000", "exact": "#7f7f7f", "bloom": "#1f77b4", "blocked-bloom": "#17becf", "cuckoo": "#d62728", "fuse": "#2ca02c",
+          "counting-bloom": "#9467bd", "hash-compaction": "#8c564b", "scalable-bloom": "#e377c2"}
+PALETTE = ["#ff7f0e", "#bcbd22", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173"]  # for kinds added later
 LABELS = {"none": "no exceptions", "exact": "exact (probe every word)"}
+
+
+def discover_filters(*tables):
+    for rows in tables:
+        for r in rows:
+            f = r["filter"]
+            if f not in REFERENCES and f not in FILTERS:
+                FILTERS.append(f)
+    extra = [f for f in FILTERS if f not in COLORS]
+    for i, f in enumerate(extra):
+        COLORS[f] = PALETTE[i % len(PALETTE)]
 
 
 def read_csv(path):
@@ -52,9 +66,19 @@ def study_plots(out, rows):
     head = ('set terminal pngcairo size 1100,800 font "DejaVu Sans,10"\nset grid\nset key top right\n'
             'set xlabel "target false-positive rate ε (%)"\nset xrange [0:21]\n')
     present = [f for f in FILTERS if f in by]
+    # One panel a filter: 2 columns up to 4 filters, 3 beyond.
+    cols = 2 if len(present) <= 4 else 3
+    rows = max(1, math.ceil(len(present) / cols))
+    grid = head.replace("1100,800", f"{370 * cols + 60},{330 * rows + 60}")
 
     def panels(column, ylabel, title, refs):
-        s = head + f'set output "{title}.png"\nset multiplot layout 2,2 title "{ylabel} vs ε, per filter (mean ± 95 % CI)"\n'
+        # One y range for every panel, so that they compare at a glance.
+        key = {2: "build_us", 6: "process_ms"}[column]
+        values = [(num(r, key + "_mean"), num(r, key + "_ci95")) for f in present + refs if f in by for r in by[f]]
+        lo = max(0.0, min(m - c for m, c in values)) if values else 0
+        hi = max(m + c for m, c in values) if values else 1
+        s = grid + f'set output "{title}.png"\nset yrange [{0.9 * lo:g}:{1.1 * hi:g}]\nset key top right font ",8"\n'
+        s += f'set multiplot layout {rows},{cols} title "{ylabel} vs ε, per filter (mean ± 95 % CI)"\n'
         for f in present:
             s += f'set title "{f}"\nset ylabel "{ylabel}"\nplot '
             parts = [f'"study-{f}.dat" using 1:{column}:{column + 1} with yerrorlines lc rgb "{COLORS[f]}" pt 7 ps 0.6 title "{f}"']
@@ -202,7 +226,50 @@ def study_section(rows, reps):
             overlap = [f for t, f in cands if f != best[1] and t - num(by[(f, e)], "process_ms_ci95") <= best[0] + ci]
             findings.append(f"At ε = {100 * e:g} % the fastest filter is {best[1]} ({fmt(best[0])} ms)"
                             + (f"; its confidence interval overlaps {', '.join(overlap)}'s." if overlap else ", ahead of every other beyond the intervals."))
+    # Is there a winner? The fastest filter at each ε, and whether it is clear of the second.
+    wins, clear, spreads, total = {}, 0, [], 0
+    for e in eps_all:
+        cands = sorted((num(by[(f, e)], "process_ms_mean"), num(by[(f, e)], "process_ms_ci95"), f) for f in FILTERS if (f, e) in by)
+        if len(cands) < 2:
+            continue
+        total += 1
+        (t0, c0, f0), (t1, c1, _) = cands[0], cands[1]
+        wins[f0] = wins.get(f0, 0) + 1
+        clear += t0 + c0 < t1 - c1
+        spreads.append(cands[-1][0] - t0)
+    if total:
+        gap = proc.get("exact", float("nan")) - proc.get("none", float("nan"))
+        findings.append(f"Fastest filter over the {total} values of ε: "
+                        + ", ".join(f"{f} {n}×" for f, n in sorted(wins.items(), key=lambda x: -x[1]))
+                        + f"; it is ahead of the second beyond both 95 % intervals at {clear} of {total}. The slowest filter "
+                        f"takes {fmt(min(spreads))}–{fmt(max(spreads))} ms more than the fastest (the whole exception lookup, "
+                        f"exact minus no exceptions, is {fmt(gap)} ms on average).")
     return lines, findings
+
+
+def summary(study, dicts):
+    """A few headline numbers for the top of the report."""
+    out = []
+    by = {(r["filter"], round(num(r, "eps"), 4)): r for r in study}
+    if ("exact", 0.01) in by and ("none", 0.01) in by:
+        filt = sorted((num(by[(f, 0.01)], "process_ms_mean"), f) for f in FILTERS if (f, 0.01) in by)
+        words = num(by[("exact", 0.01)], "process_ms_mean") / num(by[("exact", 0.01)], "process_ns_per_word") * 1e6
+        line = (f"The study's setting (1,766 exceptions, {words:,.0f} words, ε = 1 %): {fmt(num(by[('none', 0.01)], 'process_ms_mean'))} ms "
+                f"with no exceptions, {fmt(num(by[('exact', 0.01)], 'process_ms_mean'))} ms probing the exact store for every word")
+        if filt:
+            line += (f", {fmt(filt[0][0])} ms with the fastest filter ({filt[0][1]}) and {fmt(filt[-1][0])} ms with the slowest "
+                     f"({filt[-1][1]}).")
+        out.append(line)
+    for variant in ["warm", "cold", "cold-random"]:
+        at = [r for r in dicts if r["store"].startswith("sparse-") and int(r["entries"]) == 1000000 and r["variant"] == variant]
+        exact = next((r for r in at if r["filter"] == "exact"), None)
+        filt = [r for r in at if r["filter"] in FILTERS]
+        if exact and filt:
+            best = min(filt, key=lambda r: time_of(r)[0])
+            out.append(f"10^6-entry on-disk dictionary, {variant} page cache: {fmt(time_of(exact)[0])} ns a word probing the store, "
+                       f"{fmt(time_of(best)[0])} ns with {best['filter']} in front ({time_of(exact)[0] / time_of(best)[0]:.1f}×, "
+                       f"{100 * num(best, 'probes_avoided'):.1f} % of probes avoided).")
+    return out
 
 
 def dictionary_section(rows):
@@ -278,6 +345,7 @@ def main():
     dicts = read_csv(os.path.join(out, "dictionaries.csv"))
     machine = open(os.path.join(out, "machine.txt")).read().strip() if os.path.exists(os.path.join(out, "machine.txt")) else ""
     reps = study[0]["n"] if study else "?"
+    discover_filters(study, dicts)
     if plots:
         if study:
             study_plots(out, study)
@@ -286,8 +354,12 @@ def main():
     r = ["# Exception filters: the 2022 study's experiment on libhyph, and larger dictionaries", ""]
     r += ["Generated by `tools/run-filter-experiment.sh OUTDIR` (see its header); the numbers below are "
           "computed from the CSV files beside this report.", "", "## Machine", "", "```", machine, "```", ""]
+    top = summary(study, dicts)
+    if top:
+        r += ["## Summary", ""] + [f"- {x}" for x in top] + [""]
     r += ["## 1. Build and processing time against ε", "",
-          f"Each configuration ran {reps} times (mean ± 95 % confidence interval, Student's t), in a new random "
+          f"Each configuration ran {reps} times (mean ± 95 % confidence interval: mean ± t(0.975, n − 1)·s/√n, s the "
+          "sample standard deviation, Student's t), in a new random "
           "order in every repetition. Times are the measuring thread's CPU time: the machine is shared, and CPU "
           "time leaves out the time other processes held the core (the wall time of processing is in the CSV). *Build*: the pre-check from the hyphenex list (1,766 words with hyphen.tex's own 14): "
           "hashing the words and building the filter; for *exact*, building the exact hash store it probes instead. "

@@ -18,7 +18,10 @@
 // Every configuration with exceptions must give the same breaks; the tool fails otherwise.
 //
 //   filter-experiment WORDS [--hyphenex FILE] [--reps 30] [--rates 0.01:0.20:0.01]
-//                     [--filters exact,bloom,blocked-bloom,cuckoo,fuse] [--out DIR]
+//                     [--filters all|bloom,cuckoo,...] [--out DIR]
+//   filter-experiment --list-filters     every filter kind of this build but exact, one a line
+// `all` (the default) is every kind hyph::filter_kinds() knows, so a new backend joins the
+// experiment without edits.
 #include "engine/model.h"
 #include "experiment_stats.h"
 #include "filters/exception_index.h"
@@ -105,14 +108,15 @@ std::vector<double> parse_rates(const std::string& spec) {
 
 int main(int argc, char** argv) try {
   std::string words_path, hyphenex = "patterns/data/ushyphex.tex", rates_spec = "0.01:0.20:0.01", out_dir = ".",
-                          filters_spec = "exact,bloom,blocked-bloom,cuckoo,fuse";
+                          filters_spec = "all";
   int reps = 30;
   unsigned seed = 2022;
   po::options_description opts("Usage: filter-experiment WORDS [options]");
   opts.add_options()("help,h", "this help")("hyphenex", po::value(&hyphenex)->default_value(hyphenex), "the exception list")(
       "reps", po::value(&reps)->default_value(reps), "repetitions")(
       "rates", po::value(&rates_spec)->default_value(rates_spec), "ε values: FROM:TO:STEP or a comma list")(
-      "filters", po::value(&filters_spec)->default_value(filters_spec), "filters (the references exact and none are always run)")(
+      "filters", po::value(&filters_spec)->default_value(filters_spec), "filters, or all (the references exact and none are always run)")(
+      "list-filters", "print every filter kind but exact, one a line, and exit")(
       "seed", po::value(&seed)->default_value(seed), "seed of the order of configurations")(
       "out", po::value(&out_dir)->default_value(out_dir), "folder for the CSV files")(
       "words", po::value(&words_path), "word list, one word a line");
@@ -121,6 +125,11 @@ int main(int argc, char** argv) try {
   po::variables_map vm;
   po::store(po::command_line_parser(argc, argv).options(opts).positional(pos).run(), vm);
   po::notify(vm);
+  if (vm.count("list-filters")) {
+    for (const hyph::FilterKind kind : hyph::filter_kinds())
+      if (kind != hyph::FilterKind::exact) std::cout << hyph::to_string(kind) << "\n";
+    return 0;
+  }
   if (vm.count("help") || words_path.empty()) {
     std::cout << opts << "\n";
     return vm.count("help") ? 0 : 2;
@@ -135,7 +144,12 @@ int main(int argc, char** argv) try {
     std::stringstream s(filters_spec);
     std::string item;
     while (std::getline(s, item, ','))
-      if (item != "exact" && item != "none") filters.push_back(item);
+      if (item == "all") {
+        for (const hyph::FilterKind kind : hyph::filter_kinds())
+          if (kind != hyph::FilterKind::exact) filters.emplace_back(hyph::to_string(kind));
+      } else if (item != "exact" && item != "none") {
+        filters.push_back(item);
+      }
     filters.insert(filters.begin(), "exact");
     filters.insert(filters.begin(), "none");
   }

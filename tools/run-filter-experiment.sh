@@ -23,6 +23,7 @@
 # *.png, report.md. The dictionaries (up to about 800 MB) live in a temporary folder that is
 # removed at the end. Progress goes to standard error.
 set -euo pipefail
+started=$(date +%s)
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 [[ $# -ge 1 && $1 != -* ]] || { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -60,10 +61,18 @@ out=$(cd "$out" && pwd)
   echo "memory: $(grep MemTotal /proc/meminfo | awk '{printf "%.1f GiB", $2/1048576}')"
   echo "kernel: $(uname -sr)"
   echo "compiler: $(c++ --version | head -1)"
+  echo "build: $(meson introspect --buildoptions "$build" 2>/dev/null | python3 -c 'import json, sys
+o = {x["name"]: x["value"] for x in json.load(sys.stdin)}
+print("buildtype={}, optimization=-O{}, b_ndebug={}, {}".format(o["buildtype"], o["optimization"], o["b_ndebug"], o["cpp_std"]))' || echo unknown)"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "repetitions: $reps (study), $dict_reps (dictionaries)"
   echo "words: $words ($(wc -l < "$words") lines)"
 } > "$out/machine.txt"
+
+# The load average while the experiment runs (the machine may be shared), every 30 s.
+( while sleep 30; do cut -d' ' -f1 /proc/loadavg; done ) > "$out/.load" &
+sampler=$!
+trap 'kill "$sampler" 2>/dev/null || true' EXIT
 
 echo "== 1. filters at ε = $rates, $reps repetitions" >&2
 "$build/tools/filter-experiment" "$words" --reps "$reps" --rates "$rates" --out "$out" \
@@ -73,7 +82,7 @@ echo "load after the study: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/machine.t
 if [[ $dictionaries == 1 ]]; then
   echo "== 2. exception dictionaries of ${sizes//,/, } entries" >&2
   work=$(mktemp -d)
-  trap 'rm -rf "$work"' EXIT
+  trap 'kill "$sampler" 2>/dev/null || true; rm -rf "$work"' EXIT
   # The house dictionary: every letters-only word with TeX's hyphenation, by libhyph itself.
   grep -E '^[A-Za-z]+$' "$words" > "$work/words.txt"
   "$build/tools/hyphenate" --words < "$work/words.txt" > "$work/hyphenated.txt"
@@ -85,7 +94,9 @@ if [[ $dictionaries == 1 ]]; then
   for f in "$work"/stores/house-*.hyphstore; do
     cmp -s "$f" "$work/house-all.hyphstore" && echo "hyph-store's house dictionary == $(basename "$f")" >> "$out/machine.txt"
   done
-  filters=(exact bloom blocked-bloom cuckoo fuse)
+  # Every filter kind the build knows (a new backend joins without edits), and exact.
+  mapfile -t filters < <("$build/tools/filter-experiment" --list-filters)
+  filters=(exact "${filters[@]}")
   stores=()
   for family in sparse house; do
     for f in "$work"/stores/"$family"-*.hyphstore; do stores+=("$f"); done
@@ -115,6 +126,12 @@ if [[ $dictionaries == 1 ]]; then
   echo "load after the dictionaries: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/machine.txt"
 fi
 
+kill "$sampler" 2>/dev/null || true
+awk '{ s += $1; if (NR == 1 || $1 < lo) lo = $1; if ($1 > hi) hi = $1 }
+     END { if (NR) printf "load during the run (1-minute average, every 30 s): min %.2f, mean %.2f, max %.2f (%d samples)\n", lo, s / NR, hi, NR }' \
+  "$out/.load" >> "$out/machine.txt"
+rm -f "$out/.load"
+echo "wall time: $(( ($(date +%s) - started + 30) / 60 )) min (the report's own time not counted)" >> "$out/machine.txt"
 echo "== 3. report" >&2
 python3 "$root/tools/filter-experiment-report.py" "$out"
 echo "report: $out/report.md" >&2
