@@ -4,12 +4,15 @@
 usage: filter-experiment-report.py OUTDIR [--no-plots]
 
 Reads OUTDIR/filter-experiment.csv, OUTDIR/dictionaries.csv (if there) and OUTDIR/machine.txt;
-writes OUTDIR/report.md and, when gnuplot is installed, the figures (PNG) it shows.
+writes OUTDIR/report.md and, when gnuplot is installed, the figures (PNG) it shows. A hand-written
+OUTDIR/notes.md, if there, goes in after the summary: it discusses one run, so a rerun must
+update or remove it.
 """
 import csv
 import math
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 
@@ -175,6 +178,10 @@ def dictionary_plots(out, rows):
         os.remove(os.path.join(out, n))
 
 
+def ordinal(n):
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def fmt(x, digits=1):
     return f"{x:.{digits}f}"
 
@@ -227,7 +234,7 @@ def study_section(rows, reps):
             findings.append(f"At ε = {100 * e:g} % the fastest filter is {best[1]} ({fmt(best[0])} ms)"
                             + (f"; its confidence interval overlaps {', '.join(overlap)}'s." if overlap else ", ahead of every other beyond the intervals."))
     # Is there a winner? The fastest filter at each ε, and whether it is clear of the second.
-    wins, clear, spreads, total = {}, 0, [], 0
+    wins, clear, overlapping, second, half, spreads, total = {}, 0, [], [], [], [], 0
     for e in eps_all:
         cands = sorted((num(by[(f, e)], "process_ms_mean"), num(by[(f, e)], "process_ms_ci95"), f) for f in FILTERS if (f, e) in by)
         if len(cands) < 2:
@@ -236,14 +243,21 @@ def study_section(rows, reps):
         (t0, c0, f0), (t1, c1, _) = cands[0], cands[1]
         wins[f0] = wins.get(f0, 0) + 1
         clear += t0 + c0 < t1 - c1
+        overlapping.append(sum(1 for t, c, _ in cands[1:] if t - c <= t0 + c0))
+        second.append(t1 - t0)
+        half.append(cands[(len(cands) - 1) // 2][0] - t0)
         spreads.append(cands[-1][0] - t0)
     if total:
         gap = proc.get("exact", float("nan")) - proc.get("none", float("nan"))
+        k = len([f for f in FILTERS if any(g == f for g, _ in by)])
+        words = num(rows[0], "process_ms_mean") / num(rows[0], "process_ns_per_word") * 1e6 if num(rows[0], "process_ns_per_word") else float("nan")
         findings.append(f"Fastest filter over the {total} values of ε: "
                         + ", ".join(f"{f} {n}×" for f, n in sorted(wins.items(), key=lambda x: -x[1]))
-                        + f"; it is ahead of the second beyond both 95 % intervals at {clear} of {total}. The slowest filter "
-                        f"takes {fmt(min(spreads))}–{fmt(max(spreads))} ms more than the fastest (the whole exception lookup, "
-                        f"exact minus no exceptions, is {fmt(gap)} ms on average).")
+                        + f"; it is ahead of the second beyond both 95 % intervals at {clear} of {total}, and on average "
+                        f"{sum(overlapping) / total:.1f} of the other {k - 1} filters' intervals overlap its own. The second is "
+                        f"{fmt(statistics.median(second), 2)} ms behind (median over ε; {1e6 * statistics.median(second) / words:.1f} ns a word), "
+                        f"the {ordinal((k + 1) // 2)} {fmt(statistics.median(half))} ms, the slowest {fmt(min(spreads))}–{fmt(max(spreads))} ms; "
+                        f"the whole exception lookup (exact minus no exceptions) is {fmt(gap)} ms.")
     return lines, findings
 
 
@@ -266,7 +280,8 @@ def summary(study, dicts):
         filt = [r for r in at if r["filter"] in FILTERS]
         if exact and filt:
             best = min(filt, key=lambda r: time_of(r)[0])
-            out.append(f"10^6-entry on-disk dictionary, {variant} page cache: {fmt(time_of(exact)[0])} ns a word probing the store, "
+            out.append(f"10^6-entry on-disk dictionary holding 1 % of the text's words, {variant} page cache: "
+                       f"{fmt(time_of(exact)[0])} ns a word probing the store, "
                        f"{fmt(time_of(best)[0])} ns with {best['filter']} in front ({time_of(exact)[0] / time_of(best)[0]:.1f}×, "
                        f"{100 * num(best, 'probes_avoided'):.1f} % of probes avoided).")
     return out
@@ -357,6 +372,10 @@ def main():
     top = summary(study, dicts)
     if top:
         r += ["## Summary", ""] + [f"- {x}" for x in top] + [""]
+    # A hand-written discussion of one run, kept beside the CSV files (notes.md).
+    notes_path = os.path.join(out, "notes.md")
+    if os.path.exists(notes_path):
+        r += [open(notes_path).read().strip(), ""]
     r += ["## 1. Build and processing time against ε", "",
           f"Each configuration ran {reps} times (mean ± 95 % confidence interval: mean ± t(0.975, n − 1)·s/√n, s the "
           "sample standard deviation, Student's t), in a new random "
@@ -402,9 +421,6 @@ def main():
                 if os.path.exists(os.path.join(out, f + ".png")):
                     r.append(f"![{t}]({f}.png)")
             r.append("")
-    notes_path = os.path.join(out, "notes.md")
-    if os.path.exists(notes_path):
-        r += ["## Notes", "", open(notes_path).read().strip(), ""]
     with open(os.path.join(out, "report.md"), "w") as f:
         f.write("\n".join(r) + "\n")
 

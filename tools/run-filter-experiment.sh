@@ -20,7 +20,9 @@
 #    gnuplot-nox), by tools/filter-experiment-report.py.
 #
 # OUTDIR gets: machine.txt, filter-experiment.csv (+ -samples.csv, .txt), dictionaries.csv,
-# *.png, report.md. The dictionaries (up to about 800 MB) live in a temporary folder that is
+# *.png, report.md (with OUTDIR/notes.md, a hand-written discussion of the run, if there).
+# A full run with the defaults took 25 min on the 2-core VM of doc/experiment (13 min for
+# part 1 with 7 filters, 12 for part 2); the dictionaries need about 800 MB in $TMPDIR. The dictionaries (up to about 800 MB) live in a temporary folder that is
 # removed at the end. Progress goes to standard error.
 set -euo pipefail
 started=$(date +%s)
