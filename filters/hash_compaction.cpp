@@ -27,7 +27,12 @@ HashCompactionFilter::HashCompactionFilter(std::uint64_t capacity, double fp_rat
     : bits_(compressed_bits_for(capacity, fp_rate)), range_((std::uint64_t{1} << bits_) - 1), capacity_(capacity),
       target_fp_rate_(fp_rate) {
   slots_ = slots_for(capacity, kDesignLoad);
-  bytes_.assign((slots_ * bits_ + 7) / 8 + 8, 0);
+  allocate(slots_ + kOverflowSlots);
+}
+
+void HashCompactionFilter::allocate(std::uint64_t table_slots) {
+  table_slots_ = table_slots;
+  bytes_.assign((table_slots_ * bits_ + 7) / 8 + 8, 0);
 }
 
 HashCompactionFilter HashCompactionFilter::with_capacity(std::uint64_t capacity, double fp_rate) {
@@ -43,35 +48,34 @@ HashCompactionFilter::HashCompactionFilter(std::span<const Hash> keys, double fp
 }
 
 void HashCompactionFilter::place_all(std::vector<std::uint64_t>& values) {
-  // In increasing order each value goes to the end of its cluster: nothing is shifted but at
-  // the wrap from the table's end to its start.
+  // In increasing order each value goes to the end of its cluster: nothing is shifted.
   std::sort(values.begin(), values.end());
   for (const std::uint64_t c : values) place(c);
 }
 
-void HashCompactionFilter::place(std::uint64_t c) noexcept {
+void HashCompactionFilter::place(std::uint64_t c) {
   const std::uint64_t at = find_rank(c);
+  std::uint64_t end = at;
+  while (slot(end) != 0) ++end;
+  if (end + 1 == table_slots_) {
+    // The shift would fill the empty last slot: give the overflow more room.
+    table_slots_ += kOverflowSlots;
+    bytes_.resize((table_slots_ * bits_ + 7) / 8 + 8, 0);
+  }
   distinct_ += slot(at) != c;
   ++stored_;
-  // Shift the rest of the cluster one slot on, from its end back to `at`: each moved value
-  // lies one further from home, which keeps the order.
-  std::uint64_t end = at;
-  while (slot(end) != 0) end = next(end);
-  while (end != at) {
-    const std::uint64_t before = end == 0 ? slots_ - 1 : end - 1;
-    set_slot(end, slot(before));
-    end = before;
-  }
+  // Shift the rest of the cluster one slot on, from its end back to `at`.
+  for (; end != at; --end) set_slot(end, slot(end - 1));
   set_slot(at, c);
 }
 
 void HashCompactionFilter::resize(std::uint64_t slots) {
   std::vector<std::uint64_t> held;
   held.reserve(stored_);
-  for (std::uint64_t i = 0; i < slots_; ++i)
+  for (std::uint64_t i = 0; i < table_slots_; ++i)
     if (const std::uint64_t c = slot(i)) held.push_back(c);
   slots_ = slots;
-  bytes_.assign((slots_ * bits_ + 7) / 8 + 8, 0);
+  allocate(slots_ + kOverflowSlots);
   stored_ = distinct_ = 0;
   place_all(held);
 }
@@ -87,38 +91,26 @@ bool HashCompactionFilter::erase(Hash key) {
   const std::uint64_t i = find_rank(c);
   if (slot(i) != c) return false;
   // Copies of c are neighbours, and find_rank gives the first: another copy follows it.
-  distinct_ -= slot(next(i)) != c;
+  distinct_ -= slot(i + 1) != c;
   --stored_;
   // Backward-shift deletion: pull the rest of the cluster one slot back, up to its end or to
   // a value already at its home.
   std::uint64_t hole = i;
-  for (std::uint64_t j = next(i), v; (v = slot(j)) != 0 && distance(v, j) != 0; j = next(j)) {
-    set_slot(hole, v);
-    hole = j;
-  }
+  for (std::uint64_t v; (v = slot(hole + 1)) != 0 && home(v) <= hole; ++hole) set_slot(hole, v);
   set_slot(hole, 0);
   return true;
 }
 
 bool HashCompactionFilter::ordered() const noexcept {
-  // Start right after an empty slot, so that every cluster is seen whole.
-  std::uint64_t start = 0;
-  while (slot(start) != 0) start = next(start);
-  std::uint64_t previous = 0;  // the value in the slot before, 0 for empty
-  for (std::uint64_t k = 1, i = next(start); k <= slots_; ++k, i = next(i)) {
+  if (table_slots_ <= slots_ || slot(table_slots_ - 1) != 0) return false;
+  std::uint64_t last = 0;  // the last value seen
+  for (std::uint64_t i = 0; i < table_slots_; ++i) {
     const std::uint64_t v = slot(i);
-    if (v != 0) {
-      const std::uint64_t d = distance(v, i);
-      if (previous == 0) {
-        if (d != 0) return false;  // the first of a cluster sits at its home
-      } else {
-        const std::uint64_t before = i == 0 ? slots_ - 1 : i - 1;
-        const std::uint64_t dp = distance(previous, before);
-        // At most one further from home than the value before, and after it in (home, c) order.
-        if (d > dp + 1 || (d == dp + 1 && v < previous)) return false;
-      }
-    }
-    previous = v;
+    if (v == 0) continue;
+    const std::uint64_t h = home(v);
+    // At or past its home, nothing empty in between, and not below the value before it.
+    if (h > i || (h < i && slot(i - 1) == 0) || v < last) return false;
+    last = v;
   }
   return true;
 }
@@ -131,7 +123,7 @@ FilterDescription HashCompactionFilter::describe() const {
   FilterDescription d;
   d.name = "hash-compaction";
   d.keys = stored_;
-  d.bits = slots_ * bits_;
+  d.bits = table_slots_ * bits_;
   d.bits_per_key = stored_ ? static_cast<double>(d.bits) / static_cast<double>(stored_) : 0.0;
   const double n = static_cast<double>(std::max<std::uint64_t>(1, capacity_));
   d.theoretical_bits_per_key = std::log2(n / target_fp_rate_) / kDesignLoad;
@@ -141,8 +133,8 @@ FilterDescription HashCompactionFilter::describe() const {
   d.expected_fp_rate = expected_fp_rate();
   char load_text[32];
   std::snprintf(load_text, sizeof load_text, "%.3f", load());
-  d.parameters = "l=" + std::to_string(bits_) + " bits (packed), " + std::to_string(slots_) +
-                 " slots, load=" + load_text + ", sized for n=" + std::to_string(capacity_) +
+  d.parameters = "l=" + std::to_string(bits_) + " bits (packed), " + std::to_string(slots_) + " slots (+" +
+                 std::to_string(table_slots_ - slots_) + " past the last home), load=" + load_text + ", sized for n=" + std::to_string(capacity_) +
                  "; theory: log2(n/ε)/α, α=0.8";
   return d;
 }

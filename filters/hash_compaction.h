@@ -12,12 +12,14 @@
 //
 //   l/α bits per key, theory log2(n/ε)/α with the design load α = 0.8.
 //
-// Ordered probing. home() is monotone in c (c is already uniform, so no remix is needed), and
-// every cluster is kept sorted by (home, c) — an Amble–Knuth ordered table, which with linear
-// probing is also a Robin Hood table: a value never sits further from home than the values
-// after it in its cluster. A query stops at the first slot whose value ranks after its own,
-// so a negative query reads about as many slots as a positive one, (1 + 1/(1−α))/2 = 3 at
-// α = 0.8, instead of plain linear probing's (1 + 1/(1−α)²)/2 = 13.
+// Ordered probing. home() is monotone in c (c is already uniform, so no remix is needed) and
+// the table does not wrap round: a cluster that reaches past the last home runs on into extra
+// slots at the end, and the last slot is always empty. Every cluster is kept sorted (an
+// Amble–Knuth ordered table, with linear probing also a Robin Hood table), so the whole table
+// reads as the sorted list of the stored values with gaps. A query scans from home(c) while
+// it sees smaller values and stops at an empty slot or a value >= c, so a negative query reads
+// about as many slots as a positive one, (1 + 1/(1−α))/2 = 3 at α = 0.8, instead of plain
+// linear probing's (1 + 1/(1−α)²)/2 = 13, with one comparison per slot.
 //
 // Because the slot depends only on c, the table can be rehashed into more slots without the
 // keys: inserting past the design load grows it (×1.5 when the load would pass 0.9), so
@@ -44,6 +46,8 @@ class HashCompactionFilter final : public MutableFilter {
  public:
   static constexpr double kDesignLoad = 0.8;
   static constexpr double kMaxLoad = 0.9;
+  /// Slots past the last home that a new table has, and that the overflow grows by.
+  static constexpr std::uint64_t kOverflowSlots = 16;
 
   /// Sized for keys.size() keys at fp_rate; each element is one insertion.
   HashCompactionFilter(std::span<const Hash> keys, double fp_rate);
@@ -78,36 +82,30 @@ class HashCompactionFilter final : public MutableFilter {
 
   // Monotone in c: c's l bits moved to the top of a 64-bit value, then reduced to [0, slots).
   std::uint64_t home(std::uint64_t c) const noexcept { return detail::fast_range64(c << (64 - bits_), slots_); }
-  std::uint64_t next(std::uint64_t i) const noexcept { return i + 1 == slots_ ? 0 : i + 1; }
-  // How far slot i lies past the home of the value v stored there (cyclically).
-  std::uint64_t distance(std::uint64_t v, std::uint64_t i) const noexcept {
-    const std::uint64_t h = home(v);
-    return i >= h ? i - h : i + slots_ - h;
-  }
-  // The first slot, probing from home(c), that is empty or holds a value ranking at or after
-  // c in the cluster's (home, c) order: where c is if it is held, and where it goes if not.
+  // The first slot from home(c) on that is empty or holds a value >= c: where c is if it is
+  // held, and where it goes if not. (v − 1 < c − 1 is v < c for v != 0, and false for an
+  // empty slot, v = 0, whose v − 1 wraps to the largest value; c >= 1.) The empty last slot
+  // ends every scan.
   std::uint64_t find_rank(std::uint64_t c) const noexcept {
     std::uint64_t i = home(c);
-    for (std::uint64_t d = 0;; ++d, i = next(i)) {
-      const std::uint64_t v = slot(i);
-      if (v == 0) return i;
-      const std::uint64_t dv = distance(v, i);
-      if (dv < d || (dv == d && v >= c)) return i;
-    }
+    while (slot(i) - 1 < c - 1) ++i;
+    return i;
   }
-  // True if the table keeps its order: each value's slot lies at or past its home, with no
-  // empty slot in between, and each cluster is sorted by (home, c). deserialize() checks it.
+  // True if the table keeps its order: the values ascend (gaps aside), each lies at or past
+  // its home with no empty slot in between, and the last slot is empty. deserialize() checks it.
   bool ordered() const noexcept;
   std::uint64_t slot(std::uint64_t i) const noexcept { return detail::read_bits(bytes_.data(), i * bits_, bits_); }
   void set_slot(std::uint64_t i, std::uint64_t c) noexcept { detail::write_bits(bytes_.data(), i * bits_, bits_, c); }
   void resize(std::uint64_t slots);
-  void place(std::uint64_t c) noexcept;  // stores one copy in order; the table has room
+  void allocate(std::uint64_t table_slots);  // an empty table of that many slots
+  void place(std::uint64_t c);  // stores one copy in order; the table has a free home
   void place_all(std::vector<std::uint64_t>& values);  // sorts them, then places each
 
   unsigned bits_;                 // l
   std::uint64_t range_;           // 2^l − 1
-  std::uint64_t slots_ = 0;
-  std::vector<std::uint8_t> bytes_;  // slots·l bits, plus 8 bytes so every field is one unaligned load
+  std::uint64_t slots_ = 0;        // homes: [0, slots)
+  std::uint64_t table_slots_ = 0;  // slots in bytes_: the homes, the overflow past them, the empty last one
+  std::vector<std::uint8_t> bytes_;  // table_slots·l bits, plus 8 bytes so every field is one unaligned load
   std::uint64_t stored_ = 0;      // copies held
   std::uint64_t distinct_ = 0;    // distinct compressed keys held
   std::uint64_t capacity_;        // n the filter was sized for

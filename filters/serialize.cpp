@@ -293,6 +293,7 @@ void HashCompactionFilter::serialize(std::ostream& out) const {
   io::put_f64(out, target_fp_rate_);
   io::put_u64(out, bits_);
   io::put_u64(out, slots_);
+  io::put_u64(out, table_slots_);
   io::put_u64(out, capacity_);
   io::put_array(out, bytes_.data(), bytes_.size());
 }
@@ -303,20 +304,20 @@ std::unique_ptr<HashCompactionFilter> HashCompactionFilter::deserialize(io::Read
   f->bits_ = static_cast<unsigned>(in.u64("compressed bits", 1, 57));
   f->range_ = (std::uint64_t{1} << f->bits_) - 1;
   f->slots_ = in.u64("slot count", 1, std::uint64_t{1} << 40);
+  f->table_slots_ = in.u64("table slot count", f->slots_ + 1, f->slots_ + (std::uint64_t{1} << 40));
   f->capacity_ = in.u64();
   const auto bytes = in.array("table", 1);
-  if (bytes.size() != packed_bytes(f->slots_, f->bits_))
-    in.fail(std::to_string(bytes.size()) + " bytes for " + std::to_string(f->slots_) + " slots");
+  if (bytes.size() != packed_bytes(f->table_slots_, f->bits_))
+    in.fail(std::to_string(bytes.size()) + " bytes for " + std::to_string(f->table_slots_) + " slots");
   copy_into(f->bytes_, bytes);
+  // Queries scan without bounds checks and stop early: a value out of order would be a false
+  // negative, a full last slot a read past the table.
+  if (!f->ordered()) in.fail("the table is not in order, or its last slot is not empty");
   std::vector<std::uint64_t> held;
-  for (std::uint64_t i = 0; i < f->slots_; ++i)
+  for (std::uint64_t i = 0; i < f->table_slots_; ++i)
     if (const std::uint64_t c = f->slot(i)) held.push_back(c);
-  // A probe stops at an empty slot: without one, a query for an absent key never would.
-  if (held.size() >= f->slots_) in.fail("the table has no empty slot");
-  // A value out of order would be missed by the queries, which stop early: a false negative.
-  if (!f->ordered()) in.fail("the table is not in (home, value) order");
   f->stored_ = held.size();
-  std::sort(held.begin(), held.end());
+  // ordered() checked that they ascend.
   f->distinct_ = static_cast<std::uint64_t>(std::unique(held.begin(), held.end()) - held.begin());
   return f;
 }

@@ -130,39 +130,43 @@ TEST_CASE("damaged parameters that would make queries unsafe are refused") {
     std::memcpy(b.data(), s.data(), s.size());
     return b;
   };
-  // A hash-compaction table with no empty slot: a probe would never end.
-  CHECK(is_bad_format(FilterKind::hash_compaction, bytes_of([&](std::ostream& out) {
-    put_f64(out, 0.01);
-    put_u64(out, 8);  // l
-    put_u64(out, 4);  // slots
-    put_u64(out, 4);  // capacity
-    const std::uint8_t table[12] = {1, 2, 3, 4};
-    put_array(out, table, sizeof table);
-  })));
-  // Hash-compaction tables out of order: queries stop early, so a value must sit at or past its
-  // home with no gap and each cluster be sorted by (home, value). With l = 8 and 8 slots,
-  // home(c) = c/32.
-  auto compaction = [&](std::array<std::uint8_t, 8> slots) {
+  // Hash-compaction tables that queries cannot scan safely: they stop at the first empty slot
+  // or value >= theirs, so the values must ascend, each at or past its home with no empty slot
+  // in between, and the table's last slot must be empty. With l = 8 and 8 homes, home(c) = c/32;
+  // the table has 10 slots, two past the last home.
+  auto compaction = [&](std::array<std::uint8_t, 10> slots) {
     return bytes_of([&](std::ostream& out) {
       put_f64(out, 0.01);
-      put_u64(out, 8);  // l
-      put_u64(out, 8);  // slots
-      put_u64(out, 4);  // capacity
-      std::uint8_t table[16] = {};
+      put_u64(out, 8);   // l
+      put_u64(out, 8);   // homes
+      put_u64(out, 10);  // table slots
+      put_u64(out, 4);   // capacity
+      std::uint8_t table[18] = {};
       std::memcpy(table, slots.data(), slots.size());
       put_array(out, table, sizeof table);
     });
   };
-  CHECK(is_bad_format(FilterKind::hash_compaction, compaction({0, 0, 200, 0, 0, 0, 0, 0})));   // before its home, 6
-  CHECK(is_bad_format(FilterKind::hash_compaction, compaction({0, 40, 33, 0, 0, 0, 0, 0})));   // home 1, unsorted
-  CHECK(is_bad_format(FilterKind::hash_compaction, compaction({0, 0, 0, 70, 0, 0, 0, 0})));    // home 2, after a gap
-  CHECK(is_bad_format(FilterKind::hash_compaction, compaction({0, 33, 100, 64, 0, 0, 0, 0}))); // homes 1, 3, 2
-  for (const auto& good : {std::array<std::uint8_t, 8>{0, 33, 40, 64, 0, 0, 200, 0},
-                           std::array<std::uint8_t, 8>{255, 0, 0, 0, 0, 0, 0, 250},      // cluster wrapping round
-                           std::array<std::uint8_t, 8>{251, 255, 1, 0, 0, 0, 0, 250}}) {
+  CHECK(is_bad_format(FilterKind::hash_compaction, compaction({0, 0, 200, 0, 0, 0, 0, 0, 0, 0})));    // before its home, 6
+  CHECK(is_bad_format(FilterKind::hash_compaction, compaction({0, 40, 33, 0, 0, 0, 0, 0, 0, 0})));    // home 1, descending
+  CHECK(is_bad_format(FilterKind::hash_compaction, compaction({0, 0, 0, 70, 0, 0, 0, 0, 0, 0})));     // home 2, after a gap
+  CHECK(is_bad_format(FilterKind::hash_compaction, compaction({0, 33, 100, 64, 0, 0, 0, 0, 0, 0})));  // homes 1, 3, 2
+  CHECK(is_bad_format(FilterKind::hash_compaction, compaction({0, 0, 0, 0, 0, 0, 0, 250, 251, 252}))); // last slot full
+  CHECK(is_bad_format(FilterKind::hash_compaction, compaction({255, 0, 0, 0, 0, 0, 0, 250, 0, 0})));  // wrapped round
+  for (const auto& good : {std::array<std::uint8_t, 10>{0, 33, 40, 64, 0, 0, 200, 0, 0, 0},
+                           std::array<std::uint8_t, 10>{1, 0, 0, 0, 0, 0, 0, 250, 251, 0}}) {  // overflow past home 7
     const auto f = hyph::filters::load_filter(FilterKind::hash_compaction, compaction(good));
     CHECK(f->describe().keys == static_cast<std::uint64_t>(std::count_if(good.begin(), good.end(), [](auto v) { return v != 0; })));
   }
+  // A table shorter than its homes plus one empty slot.
+  CHECK(is_bad_format(FilterKind::hash_compaction, bytes_of([&](std::ostream& out) {
+    put_f64(out, 0.01);
+    put_u64(out, 8);  // l
+    put_u64(out, 4);  // homes
+    put_u64(out, 4);  // table slots
+    put_u64(out, 4);  // capacity
+    const std::uint8_t table[12] = {1, 2, 3, 4};
+    put_array(out, table, sizeof table);
+  })));
   // A fuse filter whose cells would run past its array.
   CHECK(is_bad_format(FilterKind::fuse, bytes_of([&](std::ostream& out) {
     put_f64(out, 0.01);
