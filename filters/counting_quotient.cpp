@@ -174,15 +174,16 @@ void CountingQuotientFilter::insert(Hash key, std::uint64_t count) {
   distinct_ += !found.found;
 }
 
-bool CountingQuotientFilter::erase(Hash key) {
+bool CountingQuotientFilter::erase(Hash key, std::uint64_t count) {
   const std::uint64_t f = fingerprint(key), q = f >> r_, rem = f & rem_mask_;
   if (!occupied(q)) return false;
   const Run run = run_of(q);
   const Found found = find_entry(run.start, run.end, rem);
-  if (!found.found) return false;
-  write_entry(q, found.at, found.entry.slots, rem, found.entry.count - 1);
-  --keys_;
-  distinct_ -= found.entry.count == 1;
+  if (!found.found || found.entry.count < count) return false;
+  if (count == 0) return true;
+  write_entry(q, found.at, found.entry.slots, rem, found.entry.count - count);
+  keys_ -= count;
+  distinct_ -= found.entry.count == count;
   return true;
 }
 

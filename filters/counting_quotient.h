@@ -84,7 +84,10 @@ class CountingQuotientFilter final : public MutableFilter {
   /// pass 2^64 − 1.
   void insert(Hash key, std::uint64_t count);
   /// Removes one insertion (decrements the count).
-  bool erase(Hash key) override;
+  bool erase(Hash key) override { return erase(key, 1); }
+  /// Removes `count` insertions at once; returns false, changing nothing, if fewer are
+  /// stored for key's fingerprint.
+  bool erase(Hash key, std::uint64_t count);
   /// The count stored for key's fingerprint (module comment: exact without collisions).
   std::uint64_t count(Hash key) const noexcept;
   FilterDescription describe() const override;
