@@ -38,7 +38,7 @@ CountingQuotientFilter::CountingQuotientFilter(std::span<const Hash> keys, doubl
     : CountingQuotientFilter(with_capacity(keys.size(), fp_rate)) {
   std::vector<std::uint64_t> fs(keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) fs[i] = fingerprint(keys[i]);
-  std::sort(fs.begin(), fs.end());
+  detail::sort_fingerprints(fs, slots_, r_);
   std::vector<std::pair<std::uint64_t, std::uint64_t>> counted;
   for (const std::uint64_t f : fs) {
     if (!counted.empty() && counted.back().first == f) ++counted.back().second;

@@ -40,17 +40,34 @@ QuotientFilter::QuotientFilter(std::span<const Hash> keys, double fp_rate)
   // Sorting the fingerprints and laying them out in one pass is faster than n inserts.
   std::vector<std::uint64_t> sorted(keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) sorted[i] = fingerprint(keys[i]);
-  std::sort(sorted.begin(), sorted.end());
+  detail::sort_fingerprints(sorted, slots_, r_);
   place_sorted(sorted);
 }
 
 void QuotientFilter::reset(std::uint64_t slots, unsigned remainder_bits) {
   slots_ = slots;
   r_ = remainder_bits;
-  width_ = remainder_bits + kMetaBits;
   rem_mask_ = (std::uint64_t{1} << remainder_bits) - 1;
-  bytes_.assign((slots * width_ + 7) / 8 + 8, 0);
+  words_ = (slots + 63) / 64;
+  last_mask_ = slots % 64 == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (slots % 64)) - 1;
+  meta_.assign(3 * words_, 0);
+  remainders_.assign((slots * remainder_bits + 7) / 8 + 8, 0);
   stored_ = distinct_ = 0;
+}
+
+std::uint64_t QuotientFilter::occupied_spanning(std::uint64_t from, std::uint64_t to) const noexcept {
+  // Set is_occupied bits in [lo, hi), a stretch that does not wrap.
+  const auto count = [this](std::uint64_t lo, std::uint64_t hi) {
+    std::uint64_t n = 0;
+    for (std::uint64_t w = lo / 64; w * 64 < hi; ++w) {
+      std::uint64_t word = this->word(kOccupiedWord, w);
+      if (w == lo / 64) word &= ~std::uint64_t{0} << (lo % 64);
+      if (w == hi / 64) word &= (std::uint64_t{1} << (hi % 64)) - 1;
+      n += static_cast<std::uint64_t>(std::popcount(word));
+    }
+    return n;
+  };
+  return from <= to ? count(from, to) : count(from, slots_) + count(0, to);
 }
 
 void QuotientFilter::place_sorted(const std::vector<std::uint64_t>& sorted) noexcept {
@@ -256,7 +273,7 @@ FilterDescription QuotientFilter::describe() const {
   FilterDescription d;
   d.name = "quotient";
   d.keys = size();
-  d.bits = slots_ * width_ + side_.memory_bits();
+  d.bits = 3 * 64 * words_ + slots_ * r_ + side_.memory_bits();
   d.bits_per_key = d.keys ? static_cast<double>(d.bits) / static_cast<double>(d.keys) : 0.0;
   // At the actual load α; a built filter has α = 0.8.
   const double alpha = stored_ ? load() : kDesignLoad;

@@ -3,21 +3,26 @@
 // Pagh, Pagh & Rao 2005): a compact linear-probing table of remainders.
 //
 // Fingerprint (quotient_fingerprint.h): F = floor(h·m·2^r/2^64), quotient Q = F >> r picks
-// the home slot among m, the r-bit remainder R = F mod 2^r is stored. Each slot is r + 3
-// bits, packed (not rounded to bytes):
+// the home slot among m, the r-bit remainder R = F mod 2^r is stored. Each slot has r bits
+// of remainder, packed (not rounded to bytes), and three metadata bits:
 //
-//   bit 0  is_occupied      some key has this slot as its home (belongs to the slot, not to
-//                           the remainder stored in it)
-//   bit 1  is_continuation  the remainder here continues the run of the slot before
-//   bit 2  is_shifted       the remainder here is not in its home slot
-//   3..    the remainder
+//   is_occupied      some key has this slot as its home (belongs to the slot, not to the
+//                    remainder stored in it)
+//   is_continuation  the remainder here continues the run of the slot before
+//   is_shifted       the remainder here is not in its home slot
+//
+// kept as three 64-bit words per 64 slots, side by side (24 bytes: one cache line at most),
+// beside the remainders, so that a lookup's walks cover 64 slots per word operation
+// instead of one slot per step.
 //
 // A run is the remainders of one quotient, kept sorted; runs lie in quotient order, each
 // starting at its home slot or right after the run before it; a cluster is a maximal
 // stretch of runs with no empty slot, starting with a run at its home. Slot indices wrap
-// around: a cluster that reaches the last slot continues at slot 0. A lookup for Q walks
-// back from Q to its cluster's start counting the occupied homes on the way, walks forward
-// over as many runs and compares remainders in Q's run. The layout is canonical: it is a
+// around: a cluster that reaches the last slot continues at slot 0. A lookup for Q goes back
+// from Q to its cluster's start (the last slot at or before Q that is not shifted: a scan
+// of is_shifted), counts the occupied homes in between (a popcount of is_occupied), goes
+// forward over as many runs (a select in the complement of is_continuation) and compares
+// remainders in Q's run. The layout is canonical: it is a
 // function of the multiset of fingerprints alone, whatever the order of inserts and erases.
 //
 // Sizing. r = ceil(log2(α_max/ε)) with α_max = 0.9 (clamped to 1..32) and m = ceil(n/0.8)
@@ -52,7 +57,9 @@
 #include "filters/filter_util.h"
 #include "filters/hash_multiset.h"
 #include "filters/quotient_fingerprint.h"
+#include "filters/rank_select.h"
 
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -109,46 +116,95 @@ class QuotientFilter final : public MutableFilter {
   std::vector<std::uint64_t> fingerprints() const;
 
   /// A slot's metadata and remainder, for tests.
-  bool is_occupied(std::uint64_t i) const noexcept { return slot(i) & kOccupied; }
-  bool is_continuation(std::uint64_t i) const noexcept { return slot(i) & kContinuation; }
-  bool is_shifted(std::uint64_t i) const noexcept { return slot(i) & kShifted; }
-  std::uint64_t remainder_at(std::uint64_t i) const noexcept { return slot(i) >> kMetaBits; }
+  bool is_occupied(std::uint64_t i) const noexcept { return bit(kOccupiedWord, i); }
+  bool is_continuation(std::uint64_t i) const noexcept { return bit(kContinuationWord, i); }
+  bool is_shifted(std::uint64_t i) const noexcept { return bit(kShiftedWord, i); }
+  std::uint64_t remainder_at(std::uint64_t i) const noexcept { return remainder(i); }
 
  private:
+  // A slot as one value, for the algorithms that move remainders slot by slot: the three
+  // metadata bits, then the remainder.
   static constexpr std::uint64_t kOccupied = 1, kContinuation = 2, kShifted = 4;
   static constexpr unsigned kMetaBits = 3;
   static constexpr std::uint64_t kElement = kContinuation | kShifted;  // the bits that move with a remainder
+  // The metadata words of slots 64w .. 64w + 63 are meta_[3w + kind].
+  static constexpr unsigned kOccupiedWord = 0, kContinuationWord = 1, kShiftedWord = 2;
 
   QuotientFilter(std::uint64_t slots, unsigned remainder_bits, double fp_rate);
 
-  std::uint64_t slot(std::uint64_t i) const noexcept { return detail::read_bits(bytes_.data(), i * width_, width_); }
-  void set_slot(std::uint64_t i, std::uint64_t v) noexcept { detail::write_bits(bytes_.data(), i * width_, width_, v); }
+  std::uint64_t word(unsigned kind, std::uint64_t w) const noexcept { return meta_[3 * w + kind]; }
+  bool bit(unsigned kind, std::uint64_t i) const noexcept { return (word(kind, i / 64) >> (i % 64)) & 1; }
+  void set_bit(unsigned kind, std::uint64_t i, bool on) noexcept {
+    std::uint64_t& w = meta_[3 * (i / 64) + kind];
+    const std::uint64_t mask = std::uint64_t{1} << (i % 64);
+    w = on ? w | mask : w & ~mask;
+  }
+  std::uint64_t remainder(std::uint64_t i) const noexcept { return detail::read_bits(remainders_.data(), i * r_, r_); }
+  std::uint64_t slot(std::uint64_t i) const noexcept {
+    const std::uint64_t* m = &meta_[3 * (i / 64)];
+    const unsigned at = i % 64;
+    return ((m[0] >> at) & 1) | ((m[1] >> at) & 1) << 1 | ((m[2] >> at) & 1) << 2 | remainder(i) << kMetaBits;
+  }
+  void set_slot(std::uint64_t i, std::uint64_t v) noexcept {
+    set_bit(kOccupiedWord, i, v & kOccupied);
+    set_bit(kContinuationWord, i, v & kContinuation);
+    set_bit(kShiftedWord, i, v & kShifted);
+    detail::write_bits(remainders_.data(), i * r_, r_, v >> kMetaBits);
+  }
   static bool empty(std::uint64_t v) noexcept { return (v & 7) == 0; }
   std::uint64_t next(std::uint64_t i) const noexcept { return i + 1 == slots_ ? 0 : i + 1; }
   std::uint64_t prev(std::uint64_t i) const noexcept { return i == 0 ? slots_ - 1 : i - 1; }
+  // Word w of a bit vector with the bits past slot m − 1 cleared (they are always 0, but a
+  // complement sets them).
+  std::uint64_t valid(std::uint64_t word, std::uint64_t w) const noexcept { return w + 1 == words_ ? word & last_mask_ : word; }
 
-  /// Where quotient q's run starts (or would start); is_occupied(q) must be set.
-  std::uint64_t run_start(std::uint64_t q) const noexcept {
-    std::uint64_t b = q, runs = 0;
-    while (slot(b) & kShifted) {
-      b = prev(b);
-      runs += slot(b) & kOccupied;
+  /// The start of the cluster holding slot q (q non-empty): the last slot at or before q,
+  /// going back around the table, that is not shifted.
+  std::uint64_t cluster_start(std::uint64_t q) const noexcept {
+    std::uint64_t w = q / 64;
+    const unsigned at = static_cast<unsigned>(q % 64);
+    std::uint64_t unshifted = ~word(kShiftedWord, w) & (at == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << at) - 1);
+    while (unshifted == 0) {  // ends: some slot is empty
+      w = (w == 0 ? words_ : w) - 1;
+      unshifted = valid(~word(kShiftedWord, w), w);
     }
-    for (; runs > 0; --runs)
-      do b = next(b);
-      while (slot(b) & kContinuation);
-    return b;
+    return 64 * w + 63 - static_cast<unsigned>(std::countl_zero(unshifted));
+  }
+  /// Occupied homes in [from, to), going around the table if to < from.
+  std::uint64_t occupied_between(std::uint64_t from, std::uint64_t to) const noexcept {
+    if (from <= to && from / 64 == to / 64)  // the usual case: a short cluster
+      return static_cast<std::uint64_t>(
+          std::popcount(word(kOccupiedWord, from / 64) & (~std::uint64_t{0} << (from % 64)) & ((std::uint64_t{1} << (to % 64)) - 1)));
+    return occupied_spanning(from, to);
+  }
+  std::uint64_t occupied_spanning(std::uint64_t from, std::uint64_t to) const noexcept;
+  /// The slot of the k-th (from 0) slot at or after `from`, going around the table, whose
+  /// is_continuation is clear: a run's first slot, or an empty one.
+  std::uint64_t select_run_boundary(std::uint64_t from, std::uint64_t k) const noexcept {
+    std::uint64_t w = from / 64;
+    std::uint64_t bounds = valid(~word(kContinuationWord, w), w) & (~std::uint64_t{0} << (from % 64));
+    for (unsigned c; (c = static_cast<unsigned>(std::popcount(bounds))) <= k;) {
+      k -= c;
+      w = w + 1 == words_ ? 0 : w + 1;
+      bounds = valid(~word(kContinuationWord, w), w);
+    }
+    return 64 * w + detail::select_in_word(bounds, static_cast<unsigned>(k));
+  }
+  /// Where quotient q's run starts (or would start, after the runs of the homes before it
+  /// in its cluster); is_occupied(q) must be set.
+  std::uint64_t run_start(std::uint64_t q) const noexcept {
+    const std::uint64_t b = cluster_start(q);
+    const std::uint64_t runs = occupied_between(b, q);
+    return runs == 0 ? b : select_run_boundary(next(b), runs - 1);
   }
   bool table_contains(std::uint64_t f) const noexcept {
     const std::uint64_t q = f >> r_, rem = f & rem_mask_;
-    if (!(slot(q) & kOccupied)) return false;
-    std::uint64_t i = run_start(q);
-    for (std::uint64_t v = slot(i);;) {
-      const std::uint64_t x = v >> kMetaBits;
+    if (!bit(kOccupiedWord, q)) return false;
+    for (std::uint64_t i = run_start(q);;) {
+      const std::uint64_t x = remainder(i);
       if (x >= rem) return x == rem;  // runs are sorted
       i = next(i);
-      v = slot(i);
-      if (!(v & kContinuation)) return false;
+      if (!bit(kContinuationWord, i)) return false;
     }
   }
   void insert_fingerprint(std::uint64_t f) noexcept;
@@ -162,9 +218,11 @@ class QuotientFilter final : public MutableFilter {
 
   std::uint64_t slots_ = 0;  // m
   unsigned r_ = 0;
-  unsigned width_ = 0;       // r + 3
   std::uint64_t rem_mask_ = 0;
-  std::vector<std::uint8_t> bytes_;  // m·(r + 3) bits, plus 8 bytes so every slot is one unaligned load
+  std::uint64_t words_ = 0;      // metadata words of each kind: ceil(m/64)
+  std::uint64_t last_mask_ = 0;  // the bits of the last word that are slots
+  std::vector<std::uint64_t> meta_;  // 3·words_: is_occupied, is_continuation, is_shifted of each 64 slots
+  std::vector<std::uint8_t> remainders_;  // m·r bits, plus 8 bytes so every remainder is one unaligned load
   std::uint64_t stored_ = 0;         // remainders in the table (insertions)
   std::uint64_t distinct_ = 0;       // distinct fingerprints among them
   HashMultiset side_;

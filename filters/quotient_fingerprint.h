@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 namespace hyph::filters::detail {
 
@@ -44,6 +45,20 @@ inline unsigned remainder_bits_for(double fp_rate, double max_load, unsigned max
   // The slack keeps exact powers of two from rounding up on floating-point noise.
   const double r = std::ceil(std::log2(max_load / fp_rate) - 1e-9);
   return static_cast<unsigned>(std::clamp(r, 1.0, static_cast<double>(max_bits)));
+}
+
+/// Sorts fingerprints of a table of `slots` slots (fewer than 2^32 of them): a counting sort
+/// by quotient, then the few remainders of each home — linear in n + m, where a comparison
+/// sort of a whole build's fingerprints costs n·log n.
+inline void sort_fingerprints(std::vector<std::uint64_t>& fs, std::uint64_t slots, unsigned remainder_bits) {
+  std::vector<std::uint32_t> end(slots + 1, 0);
+  for (const std::uint64_t f : fs) ++end[(f >> remainder_bits) + 1];
+  for (std::uint64_t q = 1; q <= slots; ++q) end[q] += end[q - 1];
+  std::vector<std::uint64_t> sorted(fs.size());
+  for (const std::uint64_t f : fs) sorted[end[f >> remainder_bits]++] = f;  // end[q]: then the end of home q's
+  for (std::uint64_t q = 0, begin = 0; q < slots; begin = end[q++])
+    if (end[q] - begin > 1) std::sort(sorted.begin() + static_cast<std::ptrdiff_t>(begin), sorted.begin() + end[q]);
+  fs.swap(sorted);
 }
 
 /// d/M with M = slots·2^remainder_bits, for d distinct stored fingerprints.

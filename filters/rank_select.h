@@ -36,7 +36,9 @@ inline unsigned select_portable(std::uint64_t word, unsigned k) noexcept {
   // Bytes whose prefix is <= k lie wholly before the wanted bit: (k + 128 − prefix) keeps
   // its high bit exactly then, with no borrow between bytes (prefix <= 64 < 128).
   const std::uint64_t before = ((k * kOnes) | kHigh) - prefix;
-  const unsigned byte = static_cast<unsigned>(std::popcount(before & kHigh));
+  // Count the flagged bytes by summing their flags into the top byte (no popcount: without
+  // the instruction it is a library call).
+  const unsigned byte = static_cast<unsigned>((((before & kHigh) >> 7) * kOnes) >> 56);
   const unsigned skipped = byte == 0 ? 0 : static_cast<unsigned>((prefix >> (8 * (byte - 1))) & 0xff);
   unsigned bits = static_cast<unsigned>((word >> (8 * byte)) & 0xff);
   for (unsigned left = k - skipped; left > 0; --left) bits &= bits - 1;  // at most 7 rounds

@@ -384,13 +384,14 @@ std::unique_ptr<ScalableBloomFilter> ScalableBloomFilter::deserialize(io::Reader
   return f;
 }
 
-// ---- quotient: ε, r, slots, table[], side set (key, copies)[] ---------------------------
+// ---- quotient: ε, r, slots, metadata[] (3 words a 64 slots), remainders[], side set -------
 
 void QuotientFilter::serialize(std::ostream& out) const {
   io::put_f64(out, target_fp_rate_);
   io::put_u64(out, r_);
   io::put_u64(out, slots_);
-  io::put_array(out, bytes_.data(), bytes_.size());
+  io::put_array(out, meta_.data(), meta_.size() * 8);
+  io::put_array(out, remainders_.data(), remainders_.size());
   put_side_set(out, side_);
 }
 
@@ -398,12 +399,16 @@ std::unique_ptr<QuotientFilter> QuotientFilter::deserialize(io::Reader& in) {
   const double rate = in.fp_rate();
   const auto r = static_cast<unsigned>(in.u64("remainder bits", 0, kMaxRemainderBits));
   const std::uint64_t slots = in.u64("slot count", kMinSlots, kMaxSlots);
-  const auto bytes = in.array("slots", 1);
-  // Checked before anything is allocated for the slots.
-  if (bytes.size() != packed_bytes(slots, r + kMetaBits))
-    in.fail(std::to_string(bytes.size()) + " bytes for " + std::to_string(slots) + " slots of " + std::to_string(r + kMetaBits) + " bits");
+  // Both sizes are checked before anything is allocated for the slots.
+  const auto meta = in.array("metadata", 8);
+  if (meta.size() != 3 * 8 * ((slots + 63) / 64))
+    in.fail("metadata: " + std::to_string(meta.size()) + " bytes for " + std::to_string(slots) + " slots");
+  const auto remainders = in.array("remainders", 1);
+  if (remainders.size() != packed_bytes(slots, r))
+    in.fail("remainders: " + std::to_string(remainders.size()) + " bytes for " + std::to_string(slots) + " slots of " + std::to_string(r) + " bits");
   auto f = std::make_unique<QuotientFilter>(QuotientFilter(slots, r, rate));
-  std::memcpy(f->bytes_.data(), bytes.data(), bytes.size());
+  std::memcpy(f->meta_.data(), meta.data(), meta.size());
+  std::memcpy(f->remainders_.data(), remainders.data(), remainders.size());
   // Lookups and inserts walk clusters to an empty slot and trust the metadata; accept only
   // the one layout the fingerprints have, by laying them out again.
   std::vector<std::uint64_t> fingerprints;
@@ -411,7 +416,8 @@ std::unique_ptr<QuotientFilter> QuotientFilter::deserialize(io::Reader& in) {
     in.fail("the slots' metadata is inconsistent");
   QuotientFilter canonical(slots, r, rate);
   canonical.place_sorted(fingerprints);
-  if (canonical.bytes_ != f->bytes_) in.fail("the slots are not the layout of the fingerprints they hold");
+  if (canonical.meta_ != f->meta_ || canonical.remainders_ != f->remainders_)
+    in.fail("the slots are not the layout of the fingerprints they hold");
   f->stored_ = canonical.stored_;
   f->distinct_ = canonical.distinct_;
   f->side_ = read_side_set(in);

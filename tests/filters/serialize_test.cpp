@@ -193,27 +193,32 @@ TEST_CASE("damaged parameters that would make queries unsafe are refused") {
   })));
   // A quotient filter with no empty slot: a lookup's walk back to its cluster's start would
   // never end. Every slot shifted, continuing, occupied.
-  CHECK(is_bad_format(FilterKind::quotient, bytes_of([&](std::ostream& out) {
-    put_f64(out, 0.01);
-    put_u64(out, 5);   // r
-    put_u64(out, 16);  // slots of 8 bits
-    std::uint8_t table[24] = {};
-    for (int i = 0; i < 16; ++i) table[i] = 0x07;
-    put_array(out, table, sizeof table);
-    put_u64(out, 0);  // side set
-  })));
-  // A quotient filter whose metadata is consistent but not where the remainders belong: one
-  // remainder shifted away from its empty home.
-  CHECK(is_bad_format(FilterKind::quotient, bytes_of([&](std::ostream& out) {
-    put_f64(out, 0.01);
-    put_u64(out, 5);
-    put_u64(out, 16);
-    std::uint8_t table[24] = {};
-    table[3] = 0x01;         // home 3 occupied ...
-    table[4] = 0x04 | 0x08;  // ... its remainder 1 in slot 4, shifted, with slot 3 empty
-    put_array(out, table, sizeof table);
-    put_u64(out, 0);
-  })));
+  auto quotient_bytes = [&](std::uint64_t occupied, std::uint64_t continuation, std::uint64_t shifted,
+                            std::uint8_t remainder_of_slot4) {
+    return bytes_of([&](std::ostream& out) {
+      put_f64(out, 0.01);
+      put_u64(out, 5);   // r
+      put_u64(out, 16);  // slots
+      const std::uint64_t meta[3] = {occupied, continuation, shifted};
+      put_array(out, meta, sizeof meta);
+      std::uint8_t remainders[10 + 8] = {};
+      remainders[2] = static_cast<std::uint8_t>(remainder_of_slot4 << 4);  // slot 4: bits 20..24
+      remainders[3] = static_cast<std::uint8_t>(remainder_of_slot4 >> 4);
+      put_array(out, remainders, sizeof remainders);
+      put_u64(out, 0);  // side set
+    });
+  };
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(0xffff, 0xffff, 0xffff, 0)));
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(0xffff, 0, 0xffff, 0)));
+  // Home 4 occupied, its remainder 3 there: a valid filter. Shifted to slot 5, or with slot
+  // 4 marked shifted though nothing is before it: consistent-looking, but not the layout.
+  CHECK_FALSE(is_bad_format(FilterKind::quotient, quotient_bytes(1 << 4, 0, 0, 3)));
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(1 << 4, 0, 1 << 4, 3)));
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(1 << 4, 1 << 4, 0, 3)));
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(1 << 3, 0, 0, 3)));
+  // Bits past the last slot must be clear.
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(1 << 4 | std::uint64_t{1} << 40, 0, 0, 3)));
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(1 << 4, std::uint64_t{1} << 63, 0, 3)));
   // A counting quotient filter whose run end lies before its quotient, and one whose offset
   // is wrong (a lookup would select the wrong run end).
   auto counting_bytes = [&](std::uint64_t occupieds, std::uint64_t runends, std::uint32_t offset1) {
