@@ -73,10 +73,13 @@ class CountingQuotientFilter final : public MutableFilter {
   static CountingQuotientFilter with_capacity(std::uint64_t capacity, double fp_rate);
 
   bool maybe_contains(Hash key) const noexcept override {
-    const std::uint64_t f = fingerprint(key), q = f >> r_;
-    const std::uint64_t occupied = occupieds(q / kBlockSlots);
+    const std::uint64_t f = fingerprint(key), q = f >> r_, b = q / kBlockSlots;
+    const std::uint64_t occupied = occupieds(b);
     if (!((occupied >> (q % kBlockSlots)) & 1)) return false;
-    const auto [start, end] = run_of(q);
+    const unsigned t = detail::rank_upto(occupied, static_cast<unsigned>(q % kBlockSlots));
+    const std::uint64_t end = select_runend(b * kBlockSlots + offset(b), t);
+    std::uint64_t start = end;
+    while (start > q && !runend(start - 1)) --start;
     return find_entry(start, end, f & rem_mask_).found;
   }
   void insert(Hash key) override { insert(key, 1); }
@@ -162,7 +165,7 @@ class CountingQuotientFilter final : public MutableFilter {
   std::uint64_t select_runend(std::uint64_t from, unsigned t) const noexcept {
     std::uint64_t b = from / kBlockSlots;
     std::uint64_t word = runends(b) & (~std::uint64_t{0} << (from % kBlockSlots));
-    for (unsigned c; (c = static_cast<unsigned>(std::popcount(word))) < t; word = runends(++b)) t -= c;
+    for (unsigned c; (c = detail::popcount64(word)) < t; word = runends(++b)) t -= c;
     return b * kBlockSlots + detail::select_in_word(word, t - 1);
   }
   /// The last slot taken by the runs of quotients <= x; below x (possibly −1) if slot x is free.

@@ -173,8 +173,8 @@ class QuotientFilter final : public MutableFilter {
   /// Occupied homes in [from, to), going around the table if to < from.
   std::uint64_t occupied_between(std::uint64_t from, std::uint64_t to) const noexcept {
     if (from <= to && from / 64 == to / 64)  // the usual case: a short cluster
-      return static_cast<std::uint64_t>(
-          std::popcount(word(kOccupiedWord, from / 64) & (~std::uint64_t{0} << (from % 64)) & ((std::uint64_t{1} << (to % 64)) - 1)));
+      return detail::popcount64(word(kOccupiedWord, from / 64) & (~std::uint64_t{0} << (from % 64)) &
+                                ((std::uint64_t{1} << (to % 64)) - 1));
     return occupied_spanning(from, to);
   }
   std::uint64_t occupied_spanning(std::uint64_t from, std::uint64_t to) const noexcept;
@@ -183,7 +183,7 @@ class QuotientFilter final : public MutableFilter {
   std::uint64_t select_run_boundary(std::uint64_t from, std::uint64_t k) const noexcept {
     std::uint64_t w = from / 64;
     std::uint64_t bounds = valid(~word(kContinuationWord, w), w) & (~std::uint64_t{0} << (from % 64));
-    for (unsigned c; (c = static_cast<unsigned>(std::popcount(bounds))) <= k;) {
+    for (unsigned c; (c = detail::popcount64(bounds)) <= k;) {
       k -= c;
       w = w + 1 == words_ ? 0 : w + 1;
       bounds = valid(~word(kContinuationWord, w), w);
@@ -200,12 +200,10 @@ class QuotientFilter final : public MutableFilter {
   bool table_contains(std::uint64_t f) const noexcept {
     const std::uint64_t q = f >> r_, rem = f & rem_mask_;
     if (!bit(kOccupiedWord, q)) return false;
-    for (std::uint64_t i = run_start(q);;) {
-      const std::uint64_t x = remainder(i);
-      if (x >= rem) return x == rem;  // runs are sorted
-      i = next(i);
-      if (!bit(kContinuationWord, i)) return false;
-    }
+    std::uint64_t i = run_start(q), x = remainder(i);
+    // Runs are sorted: move on while the remainder is smaller and the run goes on.
+    while ((x < rem) & bit(kContinuationWord, next(i))) x = remainder(i = next(i));
+    return x == rem;
   }
   void insert_fingerprint(std::uint64_t f) noexcept;
   bool erase_fingerprint(std::uint64_t f) noexcept;

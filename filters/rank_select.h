@@ -1,7 +1,10 @@
-// Rank and select inside one 64-bit word, for the counting quotient filter's bit vectors
-// (counting_quotient.h). Internal header.
+// Rank and select inside one 64-bit word, for the quotient filters' bit vectors
+// (quotient.h, counting_quotient.h). Internal header.
 //
-// rank is std::popcount of a masked word. select has two forms: with BMI2 (compiled with
+// rank is a popcount of a masked word: std::popcount where the target has the instruction
+// (-mpopcnt, implied by -march=x86-64-v2 and later); otherwise GCC compiles std::popcount
+// to a call into libgcc, which costs more than the inline bit-twiddling count used instead.
+// select has two forms: with BMI2 (compiled with
 // -mbmi2 or -march supporting it) pdep deposits a single bit at the k-th set bit of the word
 // and tzcnt reads its position; without it — the default, since BMI2 is not on every x86-64 —
 // a portable form narrows to a byte with SWAR byte counts and then clears bits inside it.
@@ -16,10 +19,22 @@
 
 namespace hyph::filters::detail {
 
+/// Set bits of `word`.
+inline unsigned popcount64(std::uint64_t word) noexcept {
+#if defined(__POPCNT__)
+  return static_cast<unsigned>(std::popcount(word));
+#else
+  word -= (word >> 1) & 0x5555555555555555ULL;
+  word = (word & 0x3333333333333333ULL) + ((word >> 2) & 0x3333333333333333ULL);
+  word = (word + (word >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<unsigned>((word * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 /// Set bits of `word` at positions 0..i (inclusive), i < 64.
 inline unsigned rank_upto(std::uint64_t word, unsigned i) noexcept {
   const std::uint64_t mask = i == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << i) - 1;
-  return static_cast<unsigned>(std::popcount(word & mask));
+  return popcount64(word & mask);
 }
 
 /// The position of the k-th set bit (k counted from 0) of `word`; k < popcount(word).
