@@ -63,7 +63,7 @@ std::uint64_t QuotientFilter::occupied_spanning(std::uint64_t from, std::uint64_
       std::uint64_t word = this->word(kOccupiedWord, w);
       if (w == lo / 64) word &= ~std::uint64_t{0} << (lo % 64);
       if (w == hi / 64) word &= (std::uint64_t{1} << (hi % 64)) - 1;
-      n += static_cast<std::uint64_t>(std::popcount(word));
+      n += detail::popcount64(word);
     }
     return n;
   };

@@ -1,4 +1,4 @@
-// filter-bench: the exception filters side by side — build and lookup time, space next to
+// filter-bench: the exception filters side by side — build, insert and lookup time, space next to
 // each structure's formula, measured false-positive rate next to the target. An exact
 // hash set of the same keys is measured in the same run as the baseline a filter has to
 // beat. Prints a table; asserts nothing.
@@ -6,15 +6,19 @@
 //   filter-bench [--reps R] [--queries Q] [--sizes 1751,100000,1000000] [--rates 0.004,0.01,0.05]
 //
 // Keys are random 64-bit hashes (what the filters see); positives are queried in a random
-// order, negatives are fresh hashes. Each figure is the best of R passes after a warm-up
+// order, negatives are fresh hashes. "build" constructs the filter from all keys at once;
+// "insert" (filters that can insert) starts from an empty filter sized for them and inserts
+// them one by one. Each figure is the best of R passes after a warm-up
 // pass, so the filter is in whatever cache level its size allows.
 #include "filters/blocked_bloom.h"
 #include "filters/bloom.h"
 #include "filters/counting_bloom.h"
+#include "filters/counting_quotient.h"
 #include "filters/cuckoo.h"
 #include "filters/filter_util.h"
 #include "filters/fuse.h"
 #include "filters/hash_compaction.h"
+#include "filters/quotient.h"
 #include "filters/scalable_bloom.h"
 #include "filters/hash_multiset.h"
 
@@ -77,23 +81,25 @@ struct Row {
   std::string name;
   std::size_t n;
   double eps;
-  double build_ns, pos_ns, neg_ns, virt_ns;
+  double build_ns, insert_ns, pos_ns, neg_ns, virt_ns;  // insert_ns < 0: the filter cannot insert
   double bits_per_key, theory;
   double measured_fp, model_fp;
   std::string parameters;
 };
 
 void print_header() {
-  std::printf("%-14s %9s %6s | %8s | %7s %7s %7s | %8s %8s | %7s %7s %7s | %s\n", "filter", "n", "ε %", "build", "pos",
-              "neg", "neg/vt", "bits/key", "theory", "FP %", "model %", "ε %", "parameters");
-  std::printf("%-14s %9s %6s | %8s | %7s %7s %7s | %8s %8s | %7s %7s %7s |\n", "", "", "", "ns/key", "ns", "ns", "ns", "",
-              "", "", "", "");
+  std::printf("%-17s %9s %6s | %8s %8s | %7s %7s %7s | %8s %8s | %7s %7s %7s | %s\n", "filter", "n", "ε %", "build",
+              "insert", "pos", "neg", "neg/vt", "bits/key", "theory", "FP %", "model %", "ε %", "parameters");
+  std::printf("%-17s %9s %6s | %8s %8s | %7s %7s %7s | %8s %8s | %7s %7s %7s |\n", "", "", "", "ns/key", "ns/key", "ns", "ns",
+              "ns", "", "", "", "", "");
 }
 
 void print(const Row& r) {
-  std::printf("%-14s %9zu %6.2f | %8.1f | %7.2f %7.2f %7.2f | %8.2f %8.2f | %7.3f %7.3f %7.3f | %s\n", r.name.c_str(), r.n,
-              r.eps * 100, r.build_ns, r.pos_ns, r.neg_ns, r.virt_ns, r.bits_per_key, r.theory, r.measured_fp * 100,
-              r.model_fp * 100, r.eps * 100, r.parameters.c_str());
+  char insert[16] = "       -";
+  if (r.insert_ns >= 0) std::snprintf(insert, sizeof insert, "%8.1f", r.insert_ns);
+  std::printf("%-17s %9zu %6.2f | %8.1f %s | %7.2f %7.2f %7.2f | %8.2f %8.2f | %7.3f %7.3f %7.3f | %s\n", r.name.c_str(),
+              r.n, r.eps * 100, r.build_ns, insert, r.pos_ns, r.neg_ns, r.virt_ns, r.bits_per_key, r.theory,
+              r.measured_fp * 100, r.model_fp * 100, r.eps * 100, r.parameters.c_str());
   std::fflush(stdout);
 }
 
@@ -104,6 +110,14 @@ Row measure(const Options& o, const std::vector<Hash>& keys, const std::vector<H
   r.n = keys.size();
   r.eps = eps;
   r.build_ns = best_ns(o.reps, [&] { sink = F(keys, eps).describe().keys; }) / static_cast<double>(keys.size());
+  r.insert_ns = -1;
+  if constexpr (requires { F::with_capacity(keys.size(), eps); }) {
+    r.insert_ns = best_ns(o.reps, [&] {
+      F g = F::with_capacity(keys.size(), eps);
+      for (const Hash k : keys) g.insert(k);
+      sink = g.describe().keys;
+    }) / static_cast<double>(keys.size());
+  }
   const F f(keys, eps);
   sink = count_direct(f, positives);  // warm-up
   r.pos_ns = best_ns(o.reps, [&] { sink = count_direct(f, positives); }) / static_cast<double>(positives.size());
@@ -134,6 +148,7 @@ Row measure_exact(const Options& o, const std::vector<Hash>& keys, const std::ve
   r.n = keys.size();
   r.eps = 0;
   r.build_ns = best_ns(o.reps, [&] { sink = build().size(); }) / static_cast<double>(keys.size());
+  r.insert_ns = r.build_ns;  // built by inserts
   const HashMultiset s = build();
   auto count = [&](const std::vector<Hash>& qs) {
     std::size_t hits = 0;
@@ -196,13 +211,17 @@ int main(int argc, char** argv) {
       print(measure<CountingBloomFilter>(o, keys, positives, negatives, eps));
       print(measure<HashCompactionFilter>(o, keys, positives, negatives, eps));
       print(measure<ScalableBloomFilter>(o, keys, positives, negatives, eps));
+      print(measure<QuotientFilter>(o, keys, positives, negatives, eps));
+      print(measure<CountingQuotientFilter>(o, keys, positives, negatives, eps));
     }
     print(measure_exact(o, keys, positives, negatives));
     std::printf("\n");
   }
   std::printf("theory: bloom 1.44·log2(1/ε); blocked-bloom the Poisson model's least bits/key; cuckoo "
               "(log2(1/ε)+3)/0.95; fuse 1.125·log2(1/ε); counting-bloom 4·1.44·log2(1/ε);\n"
-              "hash-compaction log2(n/ε)/0.8; scalable-bloom Σ n_i·log2(1/ε_i)/(ln 2·Σ n_i), 1.44·log2(1/(ε(1−r))) when built.\nmodel: the structure's rate for its actual contents "
+              "hash-compaction log2(n/ε)/0.8; scalable-bloom Σ n_i·log2(1/ε_i)/(ln 2·Σ n_i), 1.44·log2(1/(ε(1−r))) when built;\n"
+              "quotient (log2(0.9/ε)+3)/α; counting-quotient (log2(0.95/ε)+2.5)/α, α the load (0.8 and 0.9 when built).\n"
+              "model: the structure's rate for its actual contents "
               "(filters/*.h). neg/vt: negative lookups through the virtual Filter interface, as the engine calls.\n");
   return 0;
 }

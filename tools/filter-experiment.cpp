@@ -19,6 +19,9 @@
 //
 //   filter-experiment WORDS [--hyphenex FILE] [--reps 30] [--rates 0.01:0.20:0.01]
 //                     [--filters exact,bloom,blocked-bloom,cuckoo,fuse] [--out DIR]
+// --filters takes any of hyphenate --filter's names (counting-bloom, hash-compaction,
+// scalable-bloom, quotient, counting-quotient too), or `all` for every kind; the default is
+// the 2022 study's four.
 #include "engine/model.h"
 #include "experiment_stats.h"
 #include "filters/exception_index.h"
@@ -112,7 +115,8 @@ int main(int argc, char** argv) try {
   opts.add_options()("help,h", "this help")("hyphenex", po::value(&hyphenex)->default_value(hyphenex), "the exception list")(
       "reps", po::value(&reps)->default_value(reps), "repetitions")(
       "rates", po::value(&rates_spec)->default_value(rates_spec), "ε values: FROM:TO:STEP or a comma list")(
-      "filters", po::value(&filters_spec)->default_value(filters_spec), "filters (the references exact and none are always run)")(
+      "filters", po::value(&filters_spec)->default_value(filters_spec),
+      "filters, or 'all' for every kind (the references exact and none are always run)")(
       "seed", po::value(&seed)->default_value(seed), "seed of the order of configurations")(
       "out", po::value(&out_dir)->default_value(out_dir), "folder for the CSV files")(
       "words", po::value(&words_path), "word list, one word a line");
@@ -130,6 +134,11 @@ int main(int argc, char** argv) try {
   const std::string text = read_file(words_path);
   const std::vector<std::string_view> words = lines_of(text);
   const std::vector<double> rates = parse_rates(rates_spec);
+  if (filters_spec == "all") {
+    filters_spec.clear();
+    for (int k = 1; hyph::to_string(static_cast<hyph::FilterKind>(k)) != "unknown"; ++k)
+      filters_spec += std::string(k > 1 ? "," : "") + std::string(hyph::to_string(static_cast<hyph::FilterKind>(k)));
+  }
   std::vector<std::string> filters;
   {
     std::stringstream s(filters_spec);
