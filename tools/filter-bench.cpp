@@ -3,13 +3,15 @@
 // hash set of the same keys is measured in the same run as the baseline a filter has to
 // beat. Prints a table; asserts nothing.
 //
-//   filter-bench [--reps R] [--queries Q] [--sizes 1751,100000,1000000] [--rates 0.004,0.01,0.05]
+//   filter-bench [--reps R] [--queries Q] [--sizes 1751,100000,1000000] [--rates 0.004,0.01,0.05] [--wall]
 //
 // Keys are random 64-bit hashes (what the filters see); positives are queried in a random
 // order, negatives are fresh hashes. "build" constructs the filter from all keys at once;
 // "insert" (filters that can insert) starts from an empty filter sized for them and inserts
 // them one by one. Each figure is the best of R passes after a warm-up
-// pass, so the filter is in whatever cache level its size allows.
+// pass, so the filter is in whatever cache level its size allows. Times are this thread's CPU
+// time (the development machine is shared: other processes' time on the core is left out);
+// --wall measures wall-clock time instead.
 #include "filters/blocked_bloom.h"
 #include "filters/bloom.h"
 #include "filters/counting_bloom.h"
@@ -22,8 +24,9 @@
 #include "filters/scalable_bloom.h"
 #include "filters/hash_multiset.h"
 
+#include "experiment_stats.h"
+
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -32,7 +35,6 @@
 #include <vector>
 
 using namespace hyph::filters;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 
@@ -41,6 +43,7 @@ struct Options {
   std::size_t queries = 2'000'000;
   std::vector<std::size_t> sizes = {1751, 100'000, 1'000'000};
   std::vector<double> rates = {0.004, 0.01, 0.05};
+  bool wall = false;
 };
 
 std::vector<Hash> random_hashes(std::size_t n, std::uint64_t seed) {
@@ -50,13 +53,13 @@ std::vector<Hash> random_hashes(std::size_t n, std::uint64_t seed) {
   return v;
 }
 
-// Best of `reps` runs of `run`, in nanoseconds.
-double best_ns(int reps, const std::function<void()>& run) {
+// Best of o.reps runs of `run`, in nanoseconds of CPU time (or wall time with --wall).
+double best_ns(const Options& o, const std::function<void()>& run) {
   double best = 1e300;
-  for (int i = 0; i < reps; ++i) {
-    const auto start = Clock::now();
+  for (int i = 0; i < o.reps; ++i) {
+    const experiment::Stopwatch watch;
     run();
-    best = std::min(best, std::chrono::duration<double, std::nano>(Clock::now() - start).count());
+    best = std::min(best, o.wall ? watch.wall_ns() : watch.cpu_ns());
   }
   return best;
 }
@@ -109,10 +112,10 @@ Row measure(const Options& o, const std::vector<Hash>& keys, const std::vector<H
   Row r;
   r.n = keys.size();
   r.eps = eps;
-  r.build_ns = best_ns(o.reps, [&] { sink = F(keys, eps).describe().keys; }) / static_cast<double>(keys.size());
+  r.build_ns = best_ns(o, [&] { sink = F(keys, eps).describe().keys; }) / static_cast<double>(keys.size());
   r.insert_ns = -1;
   if constexpr (requires { F::with_capacity(keys.size(), eps); }) {
-    r.insert_ns = best_ns(o.reps, [&] {
+    r.insert_ns = best_ns(o, [&] {
       F g = F::with_capacity(keys.size(), eps);
       for (const Hash k : keys) g.insert(k);
       sink = g.describe().keys;
@@ -120,10 +123,10 @@ Row measure(const Options& o, const std::vector<Hash>& keys, const std::vector<H
   }
   const F f(keys, eps);
   sink = count_direct(f, positives);  // warm-up
-  r.pos_ns = best_ns(o.reps, [&] { sink = count_direct(f, positives); }) / static_cast<double>(positives.size());
+  r.pos_ns = best_ns(o, [&] { sink = count_direct(f, positives); }) / static_cast<double>(positives.size());
   std::size_t fp = 0;
-  r.neg_ns = best_ns(o.reps, [&] { sink = fp = count_direct(f, negatives); }) / static_cast<double>(negatives.size());
-  r.virt_ns = best_ns(o.reps, [&] { sink = count_virtual(f, negatives); }) / static_cast<double>(negatives.size());
+  r.neg_ns = best_ns(o, [&] { sink = fp = count_direct(f, negatives); }) / static_cast<double>(negatives.size());
+  r.virt_ns = best_ns(o, [&] { sink = count_virtual(f, negatives); }) / static_cast<double>(negatives.size());
   if (count_direct(f, positives) != positives.size()) std::fprintf(stderr, "BUG: a false negative\n");
   const hyph::FilterDescription d = f.describe();
   r.name = d.name;
@@ -147,7 +150,7 @@ Row measure_exact(const Options& o, const std::vector<Hash>& keys, const std::ve
   r.name = "exact hash set";
   r.n = keys.size();
   r.eps = 0;
-  r.build_ns = best_ns(o.reps, [&] { sink = build().size(); }) / static_cast<double>(keys.size());
+  r.build_ns = best_ns(o, [&] { sink = build().size(); }) / static_cast<double>(keys.size());
   r.insert_ns = r.build_ns;  // built by inserts
   const HashMultiset s = build();
   auto count = [&](const std::vector<Hash>& qs) {
@@ -156,8 +159,8 @@ Row measure_exact(const Options& o, const std::vector<Hash>& keys, const std::ve
     return hits;
   };
   sink = count(positives);
-  r.pos_ns = best_ns(o.reps, [&] { sink = count(positives); }) / static_cast<double>(positives.size());
-  r.neg_ns = best_ns(o.reps, [&] { sink = count(negatives); }) / static_cast<double>(negatives.size());
+  r.pos_ns = best_ns(o, [&] { sink = count(positives); }) / static_cast<double>(positives.size());
+  r.neg_ns = best_ns(o, [&] { sink = count(negatives); }) / static_cast<double>(negatives.size());
   r.virt_ns = r.neg_ns;
   r.bits_per_key = static_cast<double>(s.memory_bits()) / static_cast<double>(keys.size());
   r.theory = 64;
@@ -189,12 +192,14 @@ int main(int argc, char** argv) {
     else if (arg == "--queries") o.queries = std::max<std::size_t>(1000, std::strtoull(value, nullptr, 10)), ++i;
     else if (arg == "--sizes") o.sizes = parse_list<std::size_t>(value), ++i;
     else if (arg == "--rates") o.rates = parse_list<double>(value), ++i;
+    else if (arg == "--wall") o.wall = true;
     else {
-      std::printf("usage: filter-bench [--reps R] [--queries Q] [--sizes N,N,...] [--rates E,E,...]\n");
+      std::printf("usage: filter-bench [--reps R] [--queries Q] [--sizes N,N,...] [--rates E,E,...] [--wall]\n");
       return arg == "--help" || arg == "-h" ? 0 : 2;
     }
   }
-  std::printf("filter-bench: best of %d passes, %zu queries per pass; ns per operation\n\n", o.reps, o.queries);
+  std::printf("filter-bench: best of %d passes, %zu queries per pass; ns per operation of %s\n%s\n\n", o.reps, o.queries,
+              o.wall ? "wall-clock time" : "this thread's CPU time", experiment::machine().c_str());
   print_header();
   const std::vector<Hash> negatives = random_hashes(o.queries, 0xbe7c0002);
   for (const std::size_t n : o.sizes) {
