@@ -248,7 +248,9 @@ void QuotientFilter::merge(const QuotientFilter& other) {
                 "quotient filter merge: parameters differ (" + std::to_string(slots_) + " slots with " +
                     std::to_string(r_) + "-bit remainders here, " + std::to_string(other.slots_) + " slots with " +
                     std::to_string(other.r_) + "-bit remainders in the other); merging needs both equal");
+  // Everything of `other` is read before this filter changes: it may be this filter.
   const std::vector<std::uint64_t> mine = fingerprints(), theirs = other.fingerprints();
+  const HashMultiset their_side = other.side_;
   std::vector<std::uint64_t> all(mine.size() + theirs.size());
   std::merge(mine.begin(), mine.end(), theirs.begin(), theirs.end(), all.begin());
   std::uint64_t slots = slots_;
@@ -262,7 +264,7 @@ void QuotientFilter::merge(const QuotientFilter& other) {
                                          " fingerprints do not fit " + std::to_string(slots) + " slots");
   reset(slots, r);
   place_sorted(all);
-  other.side_.for_each([&](Hash key, std::uint32_t copies) {
+  their_side.for_each([&](Hash key, std::uint32_t copies) {
     for (std::uint32_t c = 0; c < copies; ++c) side_.add(key);
   });
 }

@@ -284,6 +284,30 @@ TEST_CASE("quotient: merge is the union, in one pass") {
     CHECK(twice.size() == 6000);
     for (const Hash k : a_keys) REQUIRE(twice.erase(k));
     CHECK(bytes_of(twice) == a_alone);
+    twice.merge(twice);  // with itself
+    CHECK(twice.size() == 6000);
+  }
+  SUBCASE("at r = 0: side sets are merged; tables that do not fit are refused") {
+    // Both double once to r = 0 and 32 slots; then keys go to their side sets. d's table is
+    // emptied again (its first keys went into the table, and erase takes a key from the side
+    // set only if it is there), so the tables' union fits.
+    auto c = QuotientFilter::with_capacity(10, 0.5), d = QuotientFilter::with_capacity(10, 0.5);
+    for (const Hash k : a_keys) c.insert(k);
+    for (const Hash k : b_keys) d.insert(k);
+    REQUIRE(c.remainder_bits() == 0);
+    REQUIRE(d.slot_count() == c.slot_count());
+    const std::uint64_t in_table = d.size() - d.overflow();
+    for (std::size_t i = 0; i < in_table; ++i) REQUIRE(d.erase(b_keys[i]));
+    REQUIRE(d.size() == d.overflow());
+    c.merge(d);
+    CHECK(c.size() == 6000 - in_table);
+    CHECK(c.overflow() == a_keys.size() - in_table + d.overflow());
+    for (std::size_t i = in_table; i < b_keys.size(); ++i) CHECK(c.maybe_contains(b_keys[i]));
+    for (const Hash k : a_keys) CHECK(c.maybe_contains(k));
+    // Two full tables at r = 0 have nowhere to go: capacity, and nothing changes.
+    const std::string before = bytes_of(c);
+    CHECK_THROWS_AS(c.merge(c), hyph::Error);
+    CHECK(bytes_of(c) == before);
   }
   SUBCASE("a union past the maximum load doubles") {
     auto c = QuotientFilter::with_capacity(5000, 0.01), d = QuotientFilter::with_capacity(5000, 0.01);
