@@ -37,6 +37,11 @@ static_assert(HYPH_FILTER_BLOOM == static_cast<int>(hyph::FilterKind::bloom));
 static_assert(HYPH_FILTER_BLOCKED_BLOOM == static_cast<int>(hyph::FilterKind::blocked_bloom));
 static_assert(HYPH_FILTER_CUCKOO == static_cast<int>(hyph::FilterKind::cuckoo));
 static_assert(HYPH_FILTER_FUSE == static_cast<int>(hyph::FilterKind::fuse));
+static_assert(HYPH_FILTER_COUNTING_BLOOM == static_cast<int>(hyph::FilterKind::counting_bloom));
+static_assert(HYPH_FILTER_HASH_COMPACTION == static_cast<int>(hyph::FilterKind::hash_compaction));
+static_assert(HYPH_FILTER_SCALABLE_BLOOM == static_cast<int>(hyph::FilterKind::scalable_bloom));
+static_assert(HYPH_FILTER_QUOTIENT == static_cast<int>(hyph::FilterKind::quotient));
+static_assert(HYPH_FILTER_COUNTING_QUOTIENT == static_cast<int>(hyph::FilterKind::counting_quotient));
 static_assert(HYPH_LETTERS_PATTERN == static_cast<int>(hyph::LetterPolicy::pattern_letters));
 static_assert(HYPH_LETTERS_UNICODE == static_cast<int>(hyph::LetterPolicy::unicode));
 static_assert(HYPH_FORMAT_DETECT == static_cast<int>(hyph::SourceFormat::detect));
@@ -96,7 +101,7 @@ hyph::Settings to_settings(const hyph_settings* in) {
   hyph_settings defaults;
   hyph_settings_init(&defaults);
   const hyph_settings& s = in ? *in : defaults;
-  if (s.filter < HYPH_FILTER_EXACT || s.filter > HYPH_FILTER_FUSE) invalid_argument("unknown filter kind");
+  if (s.filter < HYPH_FILTER_EXACT || s.filter > HYPH_FILTER_COUNTING_QUOTIENT) invalid_argument("unknown filter kind");
   if (s.letters != HYPH_LETTERS_DEFAULT && s.letters != HYPH_LETTERS_PATTERN && s.letters != HYPH_LETTERS_UNICODE)
     invalid_argument("unknown letter policy");
   hyph::Settings out;

@@ -5,7 +5,7 @@
 
 namespace hyph {
 namespace {
-constexpr std::array<std::pair<FilterKind, std::string_view>, 8> kNames{{
+constexpr std::array<std::pair<FilterKind, std::string_view>, 10> kNames{{
     {FilterKind::exact, "exact"},
     {FilterKind::bloom, "bloom"},
     {FilterKind::blocked_bloom, "blocked-bloom"},
@@ -14,6 +14,8 @@ constexpr std::array<std::pair<FilterKind, std::string_view>, 8> kNames{{
     {FilterKind::counting_bloom, "counting-bloom"},
     {FilterKind::hash_compaction, "hash-compaction"},
     {FilterKind::scalable_bloom, "scalable-bloom"},
+    {FilterKind::quotient, "quotient"},
+    {FilterKind::counting_quotient, "counting-quotient"},
 }};
 constexpr auto kKinds = [] {
   std::array<FilterKind, kNames.size()> kinds{};

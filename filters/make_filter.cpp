@@ -3,10 +3,12 @@
 #include "filters/blocked_bloom.h"
 #include "filters/bloom.h"
 #include "filters/counting_bloom.h"
+#include "filters/counting_quotient.h"
 #include "filters/cuckoo.h"
 #include "filters/filter_util.h"
 #include "filters/fuse.h"
 #include "filters/hash_compaction.h"
+#include "filters/quotient.h"
 #include "filters/scalable_bloom.h"
 
 #include <hyph/error.h>
@@ -34,6 +36,10 @@ std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash> keys,
       return std::make_unique<HashCompactionFilter>(keys, fp_rate);
     case FilterKind::scalable_bloom:
       return std::make_unique<ScalableBloomFilter>(keys, fp_rate);
+    case FilterKind::quotient:
+      return std::make_unique<QuotientFilter>(keys, fp_rate);
+    case FilterKind::counting_quotient:
+      return std::make_unique<CountingQuotientFilter>(keys, fp_rate);
   }
   throw Error(ErrorCode::invalid_argument, "unknown filter kind " + std::to_string(static_cast<int>(kind)));
 }

@@ -5,15 +5,19 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numbers>
 #include <string>
 
 namespace hyph::filters {
 
-ScalableBloomFilter::Stage::Stage(std::uint64_t cap, double rate) : capacity(cap), fp_rate(rate) {
+// A stage's rate ε(1 − r)·r^i underflows to 0 for ε near the smallest double or after many
+// stages, and −log(0) would size an infinite stage: the smallest normal double stands in.
+ScalableBloomFilter::Stage::Stage(std::uint64_t cap, double rate)
+    : capacity(cap), fp_rate(std::max(rate, std::numeric_limits<double>::min())) {
   const double n = static_cast<double>(cap);
   const double ln2 = std::numbers::ln2;
-  const double m_exact = std::ceil(n * -std::log(rate) / (ln2 * ln2));
+  const double m_exact = std::ceil(n * -std::log(fp_rate) / (ln2 * ln2));
   k = static_cast<unsigned>(std::max(1.0, std::round(m_exact / n * ln2)));
   words.assign(std::max<std::uint64_t>(1, (static_cast<std::uint64_t>(m_exact) + 63) / 64), 0);
   m = words.size() * 64;

@@ -12,10 +12,12 @@
 #include "filters/blocked_bloom.h"
 #include "filters/bloom.h"
 #include "filters/counting_bloom.h"
+#include "filters/counting_quotient.h"
 #include "filters/cuckoo.h"
 #include "filters/filter.h"
 #include "filters/fuse.h"
 #include "filters/hash_compaction.h"
+#include "filters/quotient.h"
 #include "filters/scalable_bloom.h"
 
 #include <algorithm>
@@ -107,6 +109,35 @@ void copy_into(std::vector<T>& to, std::span<const std::byte> from) {
 // The byte count of a packed array of `cells` fields of `bits` bits, with the 8 bytes of
 // slack that let every field be read with one unaligned load (filter_util.h read_bits).
 std::uint64_t packed_bytes(std::uint64_t cells, unsigned bits) { return (cells * bits + 7) / 8 + 8; }
+
+// Side sets of exact key hashes (cuckoo, quotient): (key, copies) pairs in increasing key order.
+void put_side_set(std::ostream& out, const HashMultiset& side) {
+  std::vector<std::pair<Hash, std::uint32_t>> keys;
+  side.for_each([&](Hash key, std::uint32_t copies) { keys.emplace_back(key, copies); });
+  std::sort(keys.begin(), keys.end());
+  io::put_u64(out, keys.size());
+  for (const auto& [key, copies] : keys) {
+    io::put_u64(out, key);
+    io::put_u64(out, copies);
+  }
+}
+
+HashMultiset read_side_set(io::Reader& in) {
+  HashMultiset side;
+  const std::uint64_t size = in.u64("side-set size", 0, in.left() / 16);
+  // Copies are added one by one: bound their total, so that no file makes loading slow.
+  constexpr std::uint64_t kMaxCopies = std::uint64_t{1} << 22;
+  std::uint64_t total = 0, previous = 0;
+  for (std::uint64_t i = 0; i < size; ++i) {
+    const Hash key = in.u64();
+    if (i > 0 && key <= previous) in.fail("side-set keys are not in increasing order");
+    previous = key;
+    const std::uint64_t copies = in.u64("side-set copies", 1, kMaxCopies);
+    if ((total += copies) > kMaxCopies) in.fail("more than 2^22 keys in the side set");
+    for (std::uint64_t c = 0; c < copies; ++c) side.add(key);
+  }
+  return side;
+}
 
 }  // namespace
 
@@ -220,14 +251,7 @@ void CuckooFilter::serialize(std::ostream& out) const {
   io::put_u64(out, table_.fingerprint_bits());
   table_.serialize(out);
   // The side set by key, so that the bytes do not depend on the order keys went in.
-  std::vector<std::pair<Hash, std::uint32_t>> side;
-  overflow_.for_each([&](Hash key, std::uint32_t copies) { side.emplace_back(key, copies); });
-  std::sort(side.begin(), side.end());
-  io::put_u64(out, side.size());
-  for (const auto& [key, copies] : side) {
-    io::put_u64(out, key);
-    io::put_u64(out, copies);
-  }
+  put_side_set(out, overflow_);
 }
 
 std::unique_ptr<CuckooFilter> CuckooFilter::deserialize(io::Reader& in) {
@@ -237,18 +261,7 @@ std::unique_ptr<CuckooFilter> CuckooFilter::deserialize(io::Reader& in) {
   if (bits != f->table_.fingerprint_bits())
     in.fail(std::to_string(bits) + "-bit fingerprints for a target rate that gives " + std::to_string(f->table_.fingerprint_bits()));
   f->table_ = CuckooTable::deserialize(in, bits);
-  const std::uint64_t side = in.u64("side-set size", 0, in.left() / 16);
-  // Copies are added one by one: bound their total, so that no file makes loading slow.
-  constexpr std::uint64_t kMaxCopies = std::uint64_t{1} << 22;
-  std::uint64_t total = 0, previous = 0;
-  for (std::uint64_t i = 0; i < side; ++i) {
-    const Hash key = in.u64();
-    if (i > 0 && key <= previous) in.fail("side-set keys are not in increasing order");
-    previous = key;
-    const std::uint64_t copies = in.u64("side-set copies", 1, kMaxCopies);
-    if ((total += copies) > kMaxCopies) in.fail("more than 2^22 keys in the side set");
-    for (std::uint64_t c = 0; c < copies; ++c) f->overflow_.add(key);
-  }
+  f->overflow_ = read_side_set(in);
   return f;
 }
 
@@ -372,6 +385,85 @@ std::unique_ptr<ScalableBloomFilter> ScalableBloomFilter::deserialize(io::Reader
   return f;
 }
 
+// ---- quotient: ε, r, slots, metadata[] (3 words a 64 slots), remainders[], side set -------
+
+void QuotientFilter::serialize(std::ostream& out) const {
+  io::put_f64(out, target_fp_rate_);
+  io::put_u64(out, r_);
+  io::put_u64(out, slots_);
+  io::put_array(out, meta_.data(), meta_.size() * 8);
+  io::put_array(out, remainders_.data(), remainders_.size());
+  put_side_set(out, side_);
+}
+
+std::unique_ptr<QuotientFilter> QuotientFilter::deserialize(io::Reader& in) {
+  const double rate = in.fp_rate();
+  const auto r = static_cast<unsigned>(in.u64("remainder bits", 0, kMaxRemainderBits));
+  const std::uint64_t slots = in.u64("slot count", kMinSlots, kMaxSlots);
+  // Both sizes are checked before anything is allocated for the slots.
+  const auto meta = in.array("metadata", 8);
+  if (meta.size() != 3 * 8 * ((slots + 63) / 64))
+    in.fail("metadata: " + std::to_string(meta.size()) + " bytes for " + std::to_string(slots) + " slots");
+  const auto remainders = in.array("remainders", 1);
+  if (remainders.size() != packed_bytes(slots, r))
+    in.fail("remainders: " + std::to_string(remainders.size()) + " bytes for " + std::to_string(slots) + " slots of " + std::to_string(r) + " bits");
+  auto f = std::make_unique<QuotientFilter>(QuotientFilter(slots, r, rate));
+  std::memcpy(f->meta_.data(), meta.data(), meta.size());
+  std::memcpy(f->remainders_.data(), remainders.data(), remainders.size());
+  // Lookups and inserts walk clusters to an empty slot and trust the metadata; accept only
+  // the one layout the fingerprints have, by laying them out again.
+  std::vector<std::uint64_t> fingerprints;
+  if (!f->decode(fingerprints) || !std::is_sorted(fingerprints.begin(), fingerprints.end()) || fingerprints.size() >= slots)
+    in.fail("the slots' metadata is inconsistent");
+  QuotientFilter canonical(slots, r, rate);
+  canonical.place_sorted(fingerprints);
+  if (canonical.meta_ != f->meta_ || canonical.remainders_ != f->remainders_)
+    in.fail("the slots are not the layout of the fingerprints they hold");
+  f->stored_ = canonical.stored_;
+  f->distinct_ = canonical.distinct_;
+  f->side_ = read_side_set(in);
+  return f;
+}
+
+// ---- counting-quotient: ε, r, slots, blocks, blocks[] -----------------------------------
+
+void CountingQuotientFilter::serialize(std::ostream& out) const {
+  io::put_f64(out, target_fp_rate_);
+  io::put_u64(out, r_);
+  io::put_u64(out, slots_);
+  io::put_u64(out, blocks_);
+  io::put_array(out, bytes_.data(), bytes_.size());
+}
+
+std::unique_ptr<CountingQuotientFilter> CountingQuotientFilter::deserialize(io::Reader& in) {
+  const double rate = in.fp_rate();
+  const auto r = static_cast<unsigned>(in.u64("remainder bits", 1, kMaxRemainderBits));
+  const std::uint64_t slots = in.u64("slot count", kMinSlots, kMaxSlots);
+  const std::uint64_t blocks = in.u64("block count", (slots + kBlockSlots - 1) / kBlockSlots, 2 * kMaxSlots / kBlockSlots);
+  const auto bytes = in.array("blocks", 1);
+  // Checked before anything is allocated for the blocks.
+  if (bytes.size() != blocks * (kRemaindersAt + 8 * std::uint64_t{r}) + 8)
+    in.fail(std::to_string(bytes.size()) + " bytes for " + std::to_string(blocks) + " blocks of " + std::to_string(r) + "-bit remainders");
+  auto f = std::make_unique<CountingQuotientFilter>(CountingQuotientFilter(kMinSlots, r, rate));
+  f->reset(slots, r, blocks);
+  std::memcpy(f->bytes_.data(), bytes.data(), bytes.size());
+  // Lookups trust the offsets and the counters; accept only the one layout the (fingerprint,
+  // count) pairs have, by laying them out again (offsets included).
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> counted;
+  if (!f->decode(counted)) in.fail("the runs are inconsistent");
+  CountingQuotientFilter canonical(kMinSlots, r, rate);
+  canonical.reset(slots, r, blocks);
+  canonical.place_sorted(counted);
+  if (canonical.bytes_ != f->bytes_) in.fail("the blocks are not the layout of the fingerprints and counts they hold");
+  std::uint64_t keys = 0;
+  for (const auto& entry : counted)
+    if ((keys += entry.second) < entry.second) in.fail("the counts add up past 2^64 − 1");
+  f->keys_ = keys;
+  f->used_ = canonical.used_;
+  f->distinct_ = canonical.distinct_;
+  return f;
+}
+
 // ---- load_filter ------------------------------------------------------------------------
 
 std::unique_ptr<Filter> load_filter(FilterKind kind, std::span<const std::byte> bytes) {
@@ -401,6 +493,12 @@ std::unique_ptr<Filter> load_filter(FilterKind kind, std::span<const std::byte> 
       break;
     case FilterKind::scalable_bloom:
       f = ScalableBloomFilter::deserialize(in);
+      break;
+    case FilterKind::quotient:
+      f = QuotientFilter::deserialize(in);
+      break;
+    case FilterKind::counting_quotient:
+      f = CountingQuotientFilter::deserialize(in);
       break;
     default:
       in.fail("filter kind " + std::to_string(static_cast<int>(kind)) + " has no serialized form");

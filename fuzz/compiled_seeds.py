@@ -18,7 +18,8 @@ import tempfile
 COMPILE, SOURCE_DIR = sys.argv[1:3]
 OUT = os.path.join(SOURCE_DIR, "fuzz", "corpus", "compiled_loader")
 TINY = os.path.join(SOURCE_DIR, "tests", "data", "compiled", "tiny.tex")
-KINDS = ["exact", "bloom", "blocked-bloom", "cuckoo", "fuse", "counting-bloom", "hash-compaction", "scalable-bloom"]
+KINDS = ["exact", "bloom", "blocked-bloom", "cuckoo", "fuse", "counting-bloom", "hash-compaction", "scalable-bloom",
+         "quotient", "counting-quotient"]
 
 
 def compile_to(name, args):

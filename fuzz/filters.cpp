@@ -1,7 +1,8 @@
 // Fuzz target: every filter backend, built from keys and then (if it can) inserted into and
 // erased from, checked against a std::unordered_multiset of the keys it should hold: no
 // false negatives, ever. Input:
-//   byte 0: the kind (bloom, blocked-bloom, cuckoo, fuse; exact must give no filter)
+//   byte 0: the kind (bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction,
+//           scalable-bloom, quotient, counting-quotient; exact must give no filter)
 //   byte 1: the target false-positive rate, including invalid ones (0, 1, NaN, ...)
 //   byte 2: n, the number of 8-byte keys that follow, to build from (duplicates allowed)
 //   then operations, one byte each plus operands:
@@ -69,7 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   constexpr hyph::FilterKind kKinds[] = {hyph::FilterKind::bloom, hyph::FilterKind::blocked_bloom,
                                          hyph::FilterKind::cuckoo, hyph::FilterKind::fuse, hyph::FilterKind::exact,
                                          hyph::FilterKind::counting_bloom, hyph::FilterKind::hash_compaction,
-                                         hyph::FilterKind::scalable_bloom};
+                                         hyph::FilterKind::scalable_bloom, hyph::FilterKind::quotient,
+                                         hyph::FilterKind::counting_quotient};
   const hyph::FilterKind kind = kKinds[in.byte() % std::size(kKinds)];
   const std::uint8_t rate_byte = in.byte();
   double fp_rate;

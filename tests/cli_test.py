@@ -45,7 +45,8 @@ expect("exceptions", ["-e", f"{SOURCE_DIR}/patterns/data/ushyphex.tex"], b"hyphe
 expect("minimums", ["--left-min", "3", "--right-min", "4"], b"hyphenation", b"hyphen-ation")
 expect("uchyph", ["--uchyph", "0"], b"Hyphenation hyphenation", b"Hyphenation hy-phen-ation")
 expect("empty input", [], b"", b"")
-for kind in ["exact", "bloom", "blocked-bloom", "cuckoo", "fuse", "counting-bloom", "hash-compaction", "scalable-bloom"]:
+for kind in ["exact", "bloom", "blocked-bloom", "cuckoo", "fuse", "counting-bloom", "hash-compaction", "scalable-bloom",
+             "quotient", "counting-quotient"]:
     expect(f"filter {kind}", ["--filter", kind, "-e", f"{SOURCE_DIR}/patterns/data/ushyphex.tex"], b"hyphenation table",
            b"hy-phen-a-tion ta-ble")
 

@@ -59,7 +59,7 @@ with tempfile.TemporaryDirectory() as tmp:
     total += compare("plain hyphen.tex", plain_answer, [])
     total += compare("hyphenex, exact", hyphenex_answer, ["-e", HYPHENEX])
     for kind in ["bloom", "blocked-bloom", "cuckoo", "fuse", "counting-bloom", "hash-compaction",
-                 "scalable-bloom"]:
+                 "scalable-bloom", "quotient", "counting-quotient"]:
         for rate in ["0.01", "0.05", "0.1", "0.2"]:
             total += compare(f"hyphenex, {kind} at fp rate {rate}", hyphenex_answer,
                              ["-e", HYPHENEX, "--filter", kind, "--fp-rate", rate])

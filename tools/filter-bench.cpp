@@ -1,26 +1,33 @@
-// filter-bench: the exception filters side by side — build and lookup time, space next to
+// filter-bench: the exception filters side by side — build, insert and lookup time, space next to
 // each structure's formula, measured false-positive rate next to the target. An exact
 // hash set of the same keys is measured in the same run as the baseline a filter has to
 // beat. Prints a table; asserts nothing.
 //
 //   filter-bench [--reps R] [--queries Q] [--sizes 1751,100000,1000000] [--rates 0.004,0.01,0.05]
-//                [--filters bloom,fuse,...]   (default: every backend and the exact baseline)
+//                [--filters bloom,fuse,...] [--wall]   (default: every backend and the exact baseline)
 //
 // Keys are random 64-bit hashes (what the filters see); positives are queried in a random
-// order, negatives are fresh hashes. Each figure is the best of R passes after a warm-up
-// pass, so the filter is in whatever cache level its size allows.
+// order, negatives are fresh hashes. "build" constructs the filter from all keys at once;
+// "insert" (filters that can insert) starts from an empty filter sized for them and inserts
+// them one by one. Each figure is the best of R passes after a warm-up
+// pass, so the filter is in whatever cache level its size allows. Times are this thread's CPU
+// time (the development machine is shared: other processes' time on the core is left out);
+// --wall measures wall-clock time instead.
 #include "filters/blocked_bloom.h"
 #include "filters/bloom.h"
 #include "filters/counting_bloom.h"
+#include "filters/counting_quotient.h"
 #include "filters/cuckoo.h"
 #include "filters/filter_util.h"
 #include "filters/fuse.h"
 #include "filters/hash_compaction.h"
+#include "filters/quotient.h"
 #include "filters/scalable_bloom.h"
 #include "filters/hash_multiset.h"
 
+#include "experiment_stats.h"
+
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -29,7 +36,6 @@
 #include <vector>
 
 using namespace hyph::filters;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 
@@ -42,6 +48,7 @@ struct Options {
   bool wants(const std::string& name) const {
     return filters.empty() || ("," + filters + ",").find("," + name + ",") != std::string::npos;
   }
+  bool wall = false;
 };
 
 std::vector<Hash> random_hashes(std::size_t n, std::uint64_t seed) {
@@ -51,13 +58,13 @@ std::vector<Hash> random_hashes(std::size_t n, std::uint64_t seed) {
   return v;
 }
 
-// Best of `reps` runs of `run`, in nanoseconds.
-double best_ns(int reps, const std::function<void()>& run) {
+// Best of o.reps runs of `run`, in nanoseconds of CPU time (or wall time with --wall).
+double best_ns(const Options& o, const std::function<void()>& run) {
   double best = 1e300;
-  for (int i = 0; i < reps; ++i) {
-    const auto start = Clock::now();
+  for (int i = 0; i < o.reps; ++i) {
+    const experiment::Stopwatch watch;
     run();
-    best = std::min(best, std::chrono::duration<double, std::nano>(Clock::now() - start).count());
+    best = std::min(best, o.wall ? watch.wall_ns() : watch.cpu_ns());
   }
   return best;
 }
@@ -82,23 +89,25 @@ struct Row {
   std::string name;
   std::size_t n;
   double eps;
-  double build_ns, pos_ns, neg_ns, virt_ns;
+  double build_ns, insert_ns, pos_ns, neg_ns, virt_ns;  // insert_ns < 0: the filter cannot insert
   double bits_per_key, theory;
   double measured_fp, model_fp;
   std::string parameters;
 };
 
 void print_header() {
-  std::printf("%-14s %9s %6s | %8s | %7s %7s %7s | %8s %8s | %7s %7s %7s | %s\n", "filter", "n", "ε %", "build", "pos",
-              "neg", "neg/vt", "bits/key", "theory", "FP %", "model %", "ε %", "parameters");
-  std::printf("%-14s %9s %6s | %8s | %7s %7s %7s | %8s %8s | %7s %7s %7s |\n", "", "", "", "ns/key", "ns", "ns", "ns", "",
-              "", "", "", "");
+  std::printf("%-17s %9s %6s | %8s %8s | %7s %7s %7s | %8s %8s | %7s %7s %7s | %s\n", "filter", "n", "ε %", "build",
+              "insert", "pos", "neg", "neg/vt", "bits/key", "theory", "FP %", "model %", "ε %", "parameters");
+  std::printf("%-17s %9s %6s | %8s %8s | %7s %7s %7s | %8s %8s | %7s %7s %7s |\n", "", "", "", "ns/key", "ns/key", "ns", "ns",
+              "ns", "", "", "", "", "");
 }
 
 void print(const Row& r) {
-  std::printf("%-14s %9zu %6.2f | %8.1f | %7.2f %7.2f %7.2f | %8.2f %8.2f | %7.3f %7.3f %7.3f | %s\n", r.name.c_str(), r.n,
-              r.eps * 100, r.build_ns, r.pos_ns, r.neg_ns, r.virt_ns, r.bits_per_key, r.theory, r.measured_fp * 100,
-              r.model_fp * 100, r.eps * 100, r.parameters.c_str());
+  char insert[16] = "       -";
+  if (r.insert_ns >= 0) std::snprintf(insert, sizeof insert, "%8.1f", r.insert_ns);
+  std::printf("%-17s %9zu %6.2f | %8.1f %s | %7.2f %7.2f %7.2f | %8.2f %8.2f | %7.3f %7.3f %7.3f | %s\n", r.name.c_str(),
+              r.n, r.eps * 100, r.build_ns, insert, r.pos_ns, r.neg_ns, r.virt_ns, r.bits_per_key, r.theory,
+              r.measured_fp * 100, r.model_fp * 100, r.eps * 100, r.parameters.c_str());
   std::fflush(stdout);
 }
 
@@ -108,13 +117,21 @@ Row measure(const Options& o, const std::vector<Hash>& keys, const std::vector<H
   Row r;
   r.n = keys.size();
   r.eps = eps;
-  r.build_ns = best_ns(o.reps, [&] { sink = F(keys, eps).describe().keys; }) / static_cast<double>(keys.size());
+  r.build_ns = best_ns(o, [&] { sink = F(keys, eps).describe().keys; }) / static_cast<double>(keys.size());
+  r.insert_ns = -1;
+  if constexpr (requires { F::with_capacity(keys.size(), eps); }) {
+    r.insert_ns = best_ns(o, [&] {
+      F g = F::with_capacity(keys.size(), eps);
+      for (const Hash k : keys) g.insert(k);
+      sink = g.describe().keys;
+    }) / static_cast<double>(keys.size());
+  }
   const F f(keys, eps);
   sink = count_direct(f, positives);  // warm-up
-  r.pos_ns = best_ns(o.reps, [&] { sink = count_direct(f, positives); }) / static_cast<double>(positives.size());
+  r.pos_ns = best_ns(o, [&] { sink = count_direct(f, positives); }) / static_cast<double>(positives.size());
   std::size_t fp = 0;
-  r.neg_ns = best_ns(o.reps, [&] { sink = fp = count_direct(f, negatives); }) / static_cast<double>(negatives.size());
-  r.virt_ns = best_ns(o.reps, [&] { sink = count_virtual(f, negatives); }) / static_cast<double>(negatives.size());
+  r.neg_ns = best_ns(o, [&] { sink = fp = count_direct(f, negatives); }) / static_cast<double>(negatives.size());
+  r.virt_ns = best_ns(o, [&] { sink = count_virtual(f, negatives); }) / static_cast<double>(negatives.size());
   if (count_direct(f, positives) != positives.size()) std::fprintf(stderr, "BUG: a false negative\n");
   const hyph::FilterDescription d = f.describe();
   r.name = d.name;
@@ -138,7 +155,8 @@ Row measure_exact(const Options& o, const std::vector<Hash>& keys, const std::ve
   r.name = "exact hash set";
   r.n = keys.size();
   r.eps = 0;
-  r.build_ns = best_ns(o.reps, [&] { sink = build().size(); }) / static_cast<double>(keys.size());
+  r.build_ns = best_ns(o, [&] { sink = build().size(); }) / static_cast<double>(keys.size());
+  r.insert_ns = r.build_ns;  // built by inserts
   const HashMultiset s = build();
   auto count = [&](const std::vector<Hash>& qs) {
     std::size_t hits = 0;
@@ -146,8 +164,8 @@ Row measure_exact(const Options& o, const std::vector<Hash>& keys, const std::ve
     return hits;
   };
   sink = count(positives);
-  r.pos_ns = best_ns(o.reps, [&] { sink = count(positives); }) / static_cast<double>(positives.size());
-  r.neg_ns = best_ns(o.reps, [&] { sink = count(negatives); }) / static_cast<double>(negatives.size());
+  r.pos_ns = best_ns(o, [&] { sink = count(positives); }) / static_cast<double>(positives.size());
+  r.neg_ns = best_ns(o, [&] { sink = count(negatives); }) / static_cast<double>(negatives.size());
   r.virt_ns = r.neg_ns;
   r.bits_per_key = static_cast<double>(s.memory_bits()) / static_cast<double>(keys.size());
   r.theory = 64;
@@ -180,12 +198,14 @@ int main(int argc, char** argv) {
     else if (arg == "--sizes") o.sizes = parse_list<std::size_t>(value), ++i;
     else if (arg == "--rates") o.rates = parse_list<double>(value), ++i;
     else if (arg == "--filters") o.filters = value, ++i;
+    else if (arg == "--wall") o.wall = true;
     else {
-      std::printf("usage: filter-bench [--reps R] [--queries Q] [--sizes N,N,...] [--rates E,E,...] [--filters NAME,...]\n");
+      std::printf("usage: filter-bench [--reps R] [--queries Q] [--sizes N,N,...] [--rates E,E,...] [--filters NAME,...] [--wall]\n");
       return arg == "--help" || arg == "-h" ? 0 : 2;
     }
   }
-  std::printf("filter-bench: best of %d passes, %zu queries per pass; ns per operation\n\n", o.reps, o.queries);
+  std::printf("filter-bench: best of %d passes, %zu queries per pass; ns per operation of %s\n%s\n\n", o.reps, o.queries,
+              o.wall ? "wall-clock time" : "this thread's CPU time", experiment::machine().c_str());
   print_header();
   const std::vector<Hash> negatives = random_hashes(o.queries, 0xbe7c0002);
   for (const std::size_t n : o.sizes) {
@@ -202,13 +222,17 @@ int main(int argc, char** argv) {
       if (o.wants("counting-bloom")) print(measure<CountingBloomFilter>(o, keys, positives, negatives, eps));
       if (o.wants("hash-compaction")) print(measure<HashCompactionFilter>(o, keys, positives, negatives, eps));
       if (o.wants("scalable-bloom")) print(measure<ScalableBloomFilter>(o, keys, positives, negatives, eps));
+      if (o.wants("quotient")) print(measure<QuotientFilter>(o, keys, positives, negatives, eps));
+      if (o.wants("counting-quotient")) print(measure<CountingQuotientFilter>(o, keys, positives, negatives, eps));
     }
     if (o.wants("exact")) print(measure_exact(o, keys, positives, negatives));
     std::printf("\n");
   }
   std::printf("theory: bloom 1.44·log2(1/ε); blocked-bloom the Poisson model's least bits/key; cuckoo "
               "(log2(1/ε)+3)/0.95; fuse 1.125·log2(1/ε); counting-bloom 4·1.44·log2(1/ε);\n"
-              "hash-compaction log2(n/ε)/0.8; scalable-bloom Σ n_i·log2(1/ε_i)/(ln 2·Σ n_i), 1.44·log2(1/(ε(1−r))) when built.\nmodel: the structure's rate for its actual contents "
+              "hash-compaction log2(n/ε)/0.8; scalable-bloom Σ n_i·log2(1/ε_i)/(ln 2·Σ n_i), 1.44·log2(1/(ε(1−r))) when built;\n"
+              "quotient (log2(0.9/ε)+3)/α; counting-quotient (log2(0.95/ε)+2.5)/α, α the load (0.8 and 0.9 when built).\n"
+              "model: the structure's rate for its actual contents "
               "(filters/*.h). neg/vt: negative lookups through the virtual Filter interface, as the engine calls.\n");
   return 0;
 }

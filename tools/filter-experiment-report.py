@@ -20,8 +20,9 @@ import sys
 FILTERS = []
 REFERENCES = ["exact", "none"]
 COLORS = {"none": "#000000", "exact": "#7f7f7f", "bloom": "#1f77b4", "blocked-bloom": "#17becf", "cuckoo": "#d62728", "fuse": "#2ca02c",
-          "counting-bloom": "#9467bd", "hash-compaction": "#8c564b", "scalable-bloom": "#e377c2"}
-PALETTE = ["#ff7f0e", "#bcbd22", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173"]  # for kinds added later
+          "counting-bloom": "#9467bd", "hash-compaction": "#8c564b", "scalable-bloom": "#e377c2", "quotient": "#bcbd22",
+          "counting-quotient": "#ff7f0e"}
+PALETTE = ["#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173"]  # for kinds added later
 LABELS = {"none": "no exceptions", "exact": "exact (probe every word)"}
 
 
@@ -302,13 +303,14 @@ def dictionary_section(rows):
         if not fam:
             continue
         lines.append(f"\n**{family}**: {text}.\n")
-        lines.append("| entries | store MB | variant | " + " | ".join(["exact"] + FILTERS) + " | probes avoided (filters) |")
-        lines.append("|---|---|---|" + "---|" * (len(FILTERS) + 2))
+        run = [f for f in FILTERS if any(r["filter"] == f for r in fam)]  # the filters this run measured
+        lines.append("| entries | store MB | variant | " + " | ".join(["exact"] + run) + " | probes avoided (filters) |")
+        lines.append("|---|---|---|" + "---|" * (len(run) + 2))
         for n in sizes:
             for variant in ["warm", "cold", "cold-random"]:
                 cells, avoided = [], []
                 mb = ""
-                for f in ["exact"] + FILTERS:
+                for f in ["exact"] + run:
                     r = next((r for r in fam if int(r["entries"]) == n and r["filter"] == f and r["variant"] == variant), None)
                     if r is None:
                         cells.append("—")

@@ -90,7 +90,7 @@ int run(int argc, char** argv) {
       ("right-min", po::value(&right), "\\righthyphenmin to record (default: the language's; -p: 3)")
       ("uchyph", po::value(&uchyph), "\\uchyph to record (default 1)")
       ("letters", po::value(&letters), "'patterns' (8-bit TeX's letters) or 'unicode' (Unicode TeX's); default: the language's (-p: patterns)")
-      ("filter", po::value(&filter_name)->default_value("exact"), "exception pre-check stored in the file: exact, bloom, blocked-bloom, cuckoo, fuse, ...")
+      ("filter", po::value(&filter_name)->default_value("exact"), "exception pre-check stored in the file: exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction, scalable-bloom, quotient, counting-quotient")
       ("fp-rate", po::value(&fp_rate)->default_value(0.01), "target false-positive rate of the filter")
       ("tag", po::value(&tag), "language tag to record (default: the -l tag)")
       ("name", po::value(&name), "language name to record (default: the language's name)")

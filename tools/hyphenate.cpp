@@ -208,7 +208,7 @@ int run(int argc, char** argv) {
       ("marker,m", po::value(&marker)->default_value("-"), "string inserted at each hyphenation point")
       ("soft-hyphen", "use U+00AD SOFT HYPHEN as the marker")
       ("words,w", "line by line: each line is answered as soon as it is read")
-      ("filter", po::value(&filter_name)->default_value("exact"), "exception pre-check: exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction, scalable-bloom")
+      ("filter", po::value(&filter_name)->default_value("exact"), "exception pre-check: exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction, scalable-bloom, quotient, counting-quotient")
       ("fp-rate", po::value(&fp_rate)->default_value(0.01), "target false-positive rate of the filter")
       ("stats", "print exception-lookup statistics to standard error");
   po::options_description hidden;
@@ -260,7 +260,7 @@ int run(int argc, char** argv) {
   if (normalize == "nfc") settings.normalization = hyph::Normalization::nfc;
   else if (normalize != "none") throw Usage("unknown --normalize '" + normalize + "' (choose none or nfc)");
   auto kind = hyph::parse_filter_kind(filter_name);
-  if (!kind) throw Usage("unknown --filter '" + filter_name + "' (choose exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction or scalable-bloom)");
+  if (!kind) throw Usage("unknown --filter '" + filter_name + "' (choose exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction, scalable-bloom, quotient or counting-quotient)");
   settings.exceptions = {*kind, fp_rate};
   for (const auto& f : store_files) settings.exception_stores.emplace_back(f);
 

@@ -22,10 +22,12 @@ enum class FilterKind {
   counting_bloom, ///< Bloom filter of 4-bit saturating counters; supports erase
   hash_compaction,  ///< Wolper–Leroy hash compaction: a table of l-bit compressed keys; supports erase
   scalable_bloom,   ///< chain of Bloom filters that grows with inserts, overall rate kept within ε
+  quotient,         ///< quotient filter: linear probing over packed remainders; erase, doubling, merge
+  counting_quotient,  ///< counting quotient filter: rank/select metadata, a count per fingerprint; erase
 };
 
 /// The filter's name as the CLI spells it ("exact", "bloom", "blocked-bloom", "cuckoo", "fuse",
-/// "counting-bloom", "hash-compaction", "scalable-bloom").
+/// "counting-bloom", "hash-compaction", "scalable-bloom", "quotient", "counting-quotient").
 HYPH_EXPORT std::string_view to_string(FilterKind kind) noexcept;
 /// Parses a CLI spelling; nullopt if unknown.
 HYPH_EXPORT std::optional<FilterKind> parse_filter_kind(std::string_view name) noexcept;

@@ -106,7 +106,12 @@ typedef enum hyph_filter_kind {
   HYPH_FILTER_BLOOM = 1,         /* Bloom filter */
   HYPH_FILTER_BLOCKED_BLOOM = 2, /* Bloom filter with one 64-byte block per key */
   HYPH_FILTER_CUCKOO = 3,        /* cuckoo filter */
-  HYPH_FILTER_FUSE = 4           /* binary fuse filter */
+  HYPH_FILTER_FUSE = 4,          /* binary fuse filter */
+  HYPH_FILTER_COUNTING_BLOOM = 5,    /* Bloom filter of 4-bit counters */
+  HYPH_FILTER_HASH_COMPACTION = 6,   /* Wolper-Leroy hash compaction */
+  HYPH_FILTER_SCALABLE_BLOOM = 7,    /* chain of Bloom filters that grows */
+  HYPH_FILTER_QUOTIENT = 8,          /* quotient filter */
+  HYPH_FILTER_COUNTING_QUOTIENT = 9  /* counting quotient filter */
 } hyph_filter_kind;
 
 /* Which characters of the text are letters (TeX: a non-zero \lccode). Same order as

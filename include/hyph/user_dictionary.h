@@ -13,9 +13,9 @@
 // stays immutable and may go on serving other threads); the dictionary shares it.
 //
 // The dictionary's own pre-check follows ExceptionOptions: `exact` probes its hash table for
-// every word; a filter that can insert and erase (cuckoo, counting-bloom, hash-compaction) is
-// updated in place and rebuilt only when the dictionary has grown past twice (or shrunk
-// below a quarter of) what the filter was built for; a static filter (bloom, blocked-bloom,
+// every word; a filter that can insert and erase (cuckoo, counting-bloom, hash-compaction,
+// quotient, counting-quotient) is updated in place and rebuilt only when the dictionary has
+// grown past twice (or shrunk below a quarter of) what the filter was built for; a static filter (bloom, blocked-bloom,
 // fuse, scalable-bloom) is rebuilt from the words at the first lookup after a change.
 // Every choice gives the same output.
 //

@@ -183,7 +183,9 @@ TEST_CASE("golden: TeX's answers through the C API, every setting") {
   }
   SUBCASE("hyphenex, every filter") {
     const std::string hyphenex = HYPH_SOURCE_DIR "/patterns/data/ushyphex.tex";
-    for (int filter : {HYPH_FILTER_EXACT, HYPH_FILTER_BLOOM, HYPH_FILTER_BLOCKED_BLOOM, HYPH_FILTER_CUCKOO, HYPH_FILTER_FUSE}) {
+    for (int filter : {HYPH_FILTER_EXACT, HYPH_FILTER_BLOOM, HYPH_FILTER_BLOCKED_BLOOM, HYPH_FILTER_CUCKOO, HYPH_FILTER_FUSE,
+                       HYPH_FILTER_COUNTING_BLOOM, HYPH_FILTER_HASH_COMPACTION, HYPH_FILTER_SCALABLE_BLOOM,
+                       HYPH_FILTER_QUOTIENT, HYPH_FILTER_COUNTING_QUOTIENT}) {
       CAPTURE(filter);
       hyph_settings s = capi::settings();
       s.filter = filter;
@@ -305,6 +307,10 @@ TEST_CASE("invalid arguments") {
   Failure f = sources_failure(HYPH_ERROR_INVALID_ARGUMENT, {}, &s);
   CHECK(f.message.find("filter") != std::string::npos);
   CHECK(f.file == "");
+  s.filter = HYPH_FILTER_COUNTING_QUOTIENT + 1;
+  CHECK(sources_failure(HYPH_ERROR_INVALID_ARGUMENT, {}, &s).message.find("filter") != std::string::npos);
+  s.filter = -1;
+  CHECK(sources_failure(HYPH_ERROR_INVALID_ARGUMENT, {}, &s).message.find("filter") != std::string::npos);
 
   s = capi::settings();
   s.letters = 2;

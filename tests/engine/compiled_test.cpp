@@ -35,7 +35,8 @@ const std::string kData = HYPH_SOURCE_DIR "/tests/data/";
 constexpr hyph::FilterKind kFilters[] = {hyph::FilterKind::exact,          hyph::FilterKind::bloom,
                                          hyph::FilterKind::blocked_bloom,  hyph::FilterKind::cuckoo,
                                          hyph::FilterKind::fuse,           hyph::FilterKind::counting_bloom,
-                                         hyph::FilterKind::hash_compaction, hyph::FilterKind::scalable_bloom};
+                                         hyph::FilterKind::hash_compaction, hyph::FilterKind::scalable_bloom,
+                                         hyph::FilterKind::quotient,       hyph::FilterKind::counting_quotient};
 
 Bytes compiled(const hyph::Hyphenator& h, std::string_view tag = {}, std::string_view name = {}) {
   std::ostringstream out;

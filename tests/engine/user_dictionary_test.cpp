@@ -23,7 +23,8 @@ const std::string kData = HYPH_SOURCE_DIR "/tests/data/";
 // Every filter kind this build knows.
 std::vector<hyph::FilterKind> all_kinds() {
   std::vector<hyph::FilterKind> kinds;
-  for (const char* name : {"exact", "bloom", "blocked-bloom", "cuckoo", "fuse", "counting-bloom", "hash-compaction", "scalable-bloom"})
+  for (const char* name : {"exact", "bloom", "blocked-bloom", "cuckoo", "fuse", "counting-bloom", "hash-compaction", "scalable-bloom",
+                           "quotient", "counting-quotient"})
     if (auto k = hyph::parse_filter_kind(name)) kinds.push_back(*k);
   return kinds;
 }

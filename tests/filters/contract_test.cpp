@@ -74,6 +74,31 @@ void check_space(const HashCompactionFilter& f, double eps) {
   CHECK(d.bits_per_key <= (std::log2(n / eps) + 1) / 0.8 + 1e-3);
 }
 
+void check_space(const QuotientFilter& f, double eps) {
+  // r = ceil(log2(0.9/ε)) remainder bits and 3 metadata bits per slot at the design load 0.8:
+  // the theory (log2(0.9/ε) + 3)/0.8 plus under one bit of rounding per slot.
+  const FilterDescription d = f.describe();
+  const unsigned r = f.remainder_bits();
+  CHECK(r == static_cast<unsigned>(std::ceil(std::log2(0.9 / eps) - 1e-9)));
+  CHECK(d.bits_per_key == doctest::Approx((r + 3) / 0.8).epsilon(0.001));
+  CHECK(d.theoretical_bits_per_key == doctest::Approx((std::log2(0.9 / eps) + 3) / f.load()));
+  CHECK(d.bits_per_key >= d.theoretical_bits_per_key);
+  CHECK(d.bits_per_key <= d.theoretical_bits_per_key + 1 / 0.8 + 0.01);
+  CHECK(f.overflow() == 0);
+}
+
+void check_space(const CountingQuotientFilter& f, double eps) {
+  // r = ceil(log2(0.95/ε)) remainder bits and 2.5 metadata bits per slot (offset, occupieds,
+  // runends) at the design load 0.9, plus the few blocks that runs spill into at the end.
+  const FilterDescription d = f.describe();
+  const unsigned r = f.remainder_bits();
+  CHECK(r == static_cast<unsigned>(std::ceil(std::log2(0.95 / eps) - 1e-9)));
+  CHECK(d.bits_per_key == doctest::Approx((r + 2.5) / 0.9).epsilon(0.002));
+  CHECK(d.theoretical_bits_per_key == doctest::Approx((std::log2(0.95 / eps) + 2.5) / f.load()));
+  CHECK(d.bits_per_key <= d.theoretical_bits_per_key + 1 / 0.9 + 0.05);
+  CHECK(f.used_slots() == d.keys);  // counts of 1..3 take as many slots
+}
+
 void check_space(const ScalableBloomFilter& f, double eps) {
   // Built from n keys: one Bloom stage at ε(1 − r), log2(1/(ε(1 − r)))/ln 2 bits per key.
   const FilterDescription d = f.describe();
@@ -87,7 +112,7 @@ void check_space(const ScalableBloomFilter& f, double eps) {
 
 TEST_CASE_TEMPLATE("contract at 10^6 keys: no false negatives, FP rate and space as modelled", F, BloomFilter,
                    BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter,
-                   ScalableBloomFilter) {
+                   ScalableBloomFilter, QuotientFilter, CountingQuotientFilter) {
   static_assert(FilterBackend<F>);
   const auto keys = test::positives(kKeys);
   const auto queries = test::negatives(kQueries);
@@ -120,7 +145,7 @@ TEST_CASE_TEMPLATE("contract at 10^6 keys: no false negatives, FP rate and space
 
 TEST_CASE_TEMPLATE("no false negatives at every small size", F, BloomFilter, BlockedBloomFilter, CuckooFilter,
                    FuseFilter, CountingBloomFilter, HashCompactionFilter,
-                   ScalableBloomFilter) {
+                   ScalableBloomFilter, QuotientFilter, CountingQuotientFilter) {
   const auto all = test::positives(5000);
   const auto queries = test::negatives(20000);
   for (std::size_t n = 0; n <= all.size(); n = n < 40 ? n + 1 : n * 3 / 2) {
@@ -142,7 +167,7 @@ TEST_CASE_TEMPLATE("no false negatives at every small size", F, BloomFilter, Blo
 
 TEST_CASE_TEMPLATE("an empty filter answers false, a one-key filter holds its key", F, BloomFilter,
                    BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter,
-                   ScalableBloomFilter) {
+                   ScalableBloomFilter, QuotientFilter, CountingQuotientFilter) {
   const auto queries = test::negatives(100000);
   const F empty(std::span<const Hash>{}, 0.01);
   CHECK(test::count_false_positives(empty, queries) == 0);
@@ -159,7 +184,7 @@ TEST_CASE_TEMPLATE("an empty filter answers false, a one-key filter holds its ke
 
 TEST_CASE_TEMPLATE("the false-positive rate must lie strictly between 0 and 1", F, BloomFilter, BlockedBloomFilter,
                    CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter,
-                   ScalableBloomFilter) {
+                   ScalableBloomFilter, QuotientFilter, CountingQuotientFilter) {
   const auto keys = test::positives(10);
   for (const double bad : {0.0, 1.0, -0.01, 1.5, std::numeric_limits<double>::quiet_NaN(),
                            std::numeric_limits<double>::infinity()}) {
@@ -176,7 +201,7 @@ TEST_CASE_TEMPLATE("the false-positive rate must lie strictly between 0 and 1", 
 }
 
 TEST_CASE_TEMPLATE("duplicate hashes in the input", F, BloomFilter, BlockedBloomFilter, CuckooFilter, FuseFilter, CountingBloomFilter, HashCompactionFilter,
-                   ScalableBloomFilter) {
+                   ScalableBloomFilter, QuotientFilter, CountingQuotientFilter) {
   // 2000 keys three times each, and one key 300 times.
   const auto distinct = test::positives(2001);
   std::vector<Hash> keys;

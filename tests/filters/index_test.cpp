@@ -14,7 +14,8 @@ namespace {
 
 constexpr FilterKind kAllKinds[] = {FilterKind::exact, FilterKind::bloom, FilterKind::blocked_bloom,
                                     FilterKind::cuckoo, FilterKind::fuse, FilterKind::counting_bloom,
-                                    FilterKind::hash_compaction, FilterKind::scalable_bloom};
+                                    FilterKind::hash_compaction, FilterKind::scalable_bloom, FilterKind::quotient,
+                                    FilterKind::counting_quotient};
 
 std::unique_ptr<const ExceptionStore> store_of(std::size_t words) {
   auto store = std::make_unique<MemoryStore>();

@@ -20,7 +20,7 @@ using hyph::filters::KeyedFilter;
 
 constexpr std::array kFilterKinds = {FilterKind::bloom,          FilterKind::blocked_bloom,   FilterKind::cuckoo,
                                      FilterKind::fuse,           FilterKind::counting_bloom,  FilterKind::hash_compaction,
-                                     FilterKind::scalable_bloom};
+                                     FilterKind::scalable_bloom, FilterKind::quotient,        FilterKind::counting_quotient};
 
 std::vector<std::string> words(std::size_t n, std::string_view prefix) {
   std::vector<std::string> out;

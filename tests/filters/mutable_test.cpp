@@ -36,7 +36,7 @@ std::size_t count_missing(const F& filter, const Reference& ref) {
 }  // namespace
 
 TEST_CASE_TEMPLATE("inserts, erases, relocations and growth agree with a multiset", F, CuckooFilter,
-                   CountingBloomFilter, HashCompactionFilter) {
+                   CountingBloomFilter, HashCompactionFilter, QuotientFilter, CountingQuotientFilter) {
   static_assert(MutableFilterBackend<F>);
   constexpr double eps = 0.01;
   const auto pool = test::Keys(0x5eed0003).take(40000);  // few enough that keys recur
@@ -86,7 +86,8 @@ TEST_CASE_TEMPLATE("inserts, erases, relocations and growth agree with a multise
   CHECK(test::count_false_positives(filter, pool) == 0);
 }
 
-TEST_CASE_TEMPLATE("a key inserted more often than its buckets hold", F, CuckooFilter, HashCompactionFilter) {
+TEST_CASE_TEMPLATE("a key inserted more often than its buckets hold", F, CuckooFilter, HashCompactionFilter,
+                   QuotientFilter, CountingQuotientFilter) {
   F filter(std::span<const Hash>{}, 0.01);
   const Hash key = 0xfeedfacecafebeefULL;
   for (int i = 0; i < 20; ++i) filter.insert(key);
@@ -101,7 +102,7 @@ TEST_CASE_TEMPLATE("a key inserted more often than its buckets hold", F, CuckooF
 }
 
 TEST_CASE_TEMPLATE("erasing keys that were never inserted", F, CuckooFilter, CountingBloomFilter,
-                   HashCompactionFilter) {
+                   HashCompactionFilter, QuotientFilter, CountingQuotientFilter) {
   // erase(k) succeeds exactly when maybe_contains(k) was true (a false positive: it then
   // removes another key's matching fingerprint, which is inherent); otherwise it changes
   // nothing.

@@ -20,7 +20,7 @@ using hyph::filters::Hash;
 
 constexpr FilterKind kKinds[] = {FilterKind::bloom,  FilterKind::blocked_bloom,  FilterKind::cuckoo,
                                  FilterKind::fuse,   FilterKind::counting_bloom, FilterKind::hash_compaction,
-                                 FilterKind::scalable_bloom};
+                                 FilterKind::scalable_bloom, FilterKind::quotient, FilterKind::counting_quotient};
 
 std::vector<std::byte> serialized(const Filter& f) {
   std::ostringstream out;
@@ -78,13 +78,29 @@ TEST_CASE("a filter grown by inserts serializes too") {
   for (const Hash h : test::negatives(1000)) scalable.insert(h);
   hyph::filters::HashCompactionFilter compaction(test::positives(10), 0.01);
   for (const Hash h : test::negatives(1000)) compaction.insert(h);
+  // Doubled from 16 slots; and one that ran out of remainder bits, with a side set.
+  hyph::filters::QuotientFilter quotient(test::positives(10), 0.01);
+  for (const Hash h : test::negatives(1000)) quotient.insert(h);
+  hyph::filters::QuotientFilter side_set(test::positives(10), 0.6);
+  for (const Hash h : test::negatives(1000)) side_set.insert(h);
+  REQUIRE(side_set.overflow() > 0);
+  // Doubled, with counts, and with runs spilled into appended blocks at r = 1.
+  hyph::filters::CountingQuotientFilter counting(test::positives(10), 0.01);
+  for (const Hash h : test::negatives(1000)) counting.insert(h, 1 + h % 1000);
+  hyph::filters::CountingQuotientFilter spilled(test::positives(10), 0.4);
+  for (const Hash h : test::negatives(1000)) spilled.insert(h);
+  REQUIRE(spilled.block_count() > (spilled.slot_count() + 63) / 64);
   const std::pair<FilterKind, const Filter*> filters[] = {
-      {FilterKind::cuckoo, &cuckoo}, {FilterKind::scalable_bloom, &scalable}, {FilterKind::hash_compaction, &compaction}};
+      {FilterKind::cuckoo, &cuckoo},         {FilterKind::scalable_bloom, &scalable},
+      {FilterKind::hash_compaction, &compaction}, {FilterKind::quotient, &quotient},
+      {FilterKind::quotient, &side_set},     {FilterKind::counting_quotient, &counting},
+      {FilterKind::counting_quotient, &spilled}};
   for (const auto& [kind, filter] : filters) {
     CAPTURE(hyph::to_string(kind));
     const auto loaded = hyph::filters::load_filter(kind, serialized(*filter));
     for (const Hash h : test::negatives(1000)) CHECK(loaded->maybe_contains(h));
     for (const Hash h : test::positives(5000)) CHECK(loaded->maybe_contains(h) == filter->maybe_contains(h));
+    CHECK(serialized(*loaded) == serialized(*filter));
   }
 }
 
@@ -179,6 +195,53 @@ TEST_CASE("damaged parameters that would make queries unsafe are refused") {
     const std::uint8_t cells[16] = {};
     put_array(out, cells, sizeof cells);
   })));
+  // A quotient filter with no empty slot: a lookup's walk back to its cluster's start would
+  // never end. Every slot shifted, continuing, occupied.
+  auto quotient_bytes = [&](std::uint64_t occupied, std::uint64_t continuation, std::uint64_t shifted,
+                            std::uint8_t remainder_of_slot4) {
+    return bytes_of([&](std::ostream& out) {
+      put_f64(out, 0.01);
+      put_u64(out, 5);   // r
+      put_u64(out, 16);  // slots
+      const std::uint64_t meta[3] = {occupied, continuation, shifted};
+      put_array(out, meta, sizeof meta);
+      std::uint8_t remainders[10 + 8] = {};
+      remainders[2] = static_cast<std::uint8_t>(remainder_of_slot4 << 4);  // slot 4: bits 20..24
+      remainders[3] = static_cast<std::uint8_t>(remainder_of_slot4 >> 4);
+      put_array(out, remainders, sizeof remainders);
+      put_u64(out, 0);  // side set
+    });
+  };
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(0xffff, 0xffff, 0xffff, 0)));
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(0xffff, 0, 0xffff, 0)));
+  // Home 4 occupied, its remainder 3 there: a valid filter. Shifted to slot 5, or with slot
+  // 4 marked shifted though nothing is before it: consistent-looking, but not the layout.
+  CHECK_FALSE(is_bad_format(FilterKind::quotient, quotient_bytes(1 << 4, 0, 0, 3)));
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(1 << 4, 0, 1 << 4, 3)));
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(1 << 4, 1 << 4, 0, 3)));
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(1 << 3, 0, 0, 3)));
+  // Bits past the last slot must be clear.
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(1 << 4 | std::uint64_t{1} << 40, 0, 0, 3)));
+  CHECK(is_bad_format(FilterKind::quotient, quotient_bytes(1 << 4, std::uint64_t{1} << 63, 0, 3)));
+  // A counting quotient filter whose run end lies before its quotient, and one whose offset
+  // is wrong (a lookup would select the wrong run end).
+  auto counting_bytes = [&](std::uint64_t occupieds, std::uint64_t runends, std::uint32_t offset1) {
+    return bytes_of([&](std::ostream& out) {
+      put_f64(out, 0.3);
+      put_u64(out, 2);    // r
+      put_u64(out, 128);  // slots
+      put_u64(out, 2);    // blocks of 20 + 16 bytes
+      std::uint8_t blocks[2 * 36 + 8] = {};
+      std::memcpy(blocks, &occupieds, 8);
+      std::memcpy(blocks + 8, &runends, 8);
+      std::memcpy(blocks + 36 + 16, &offset1, 4);
+      put_array(out, blocks, sizeof blocks);
+    });
+  };
+  CHECK_FALSE(is_bad_format(FilterKind::counting_quotient, counting_bytes(1u << 5, 1u << 5, 0)));
+  CHECK(is_bad_format(FilterKind::counting_quotient, counting_bytes(1u << 5, 1u << 4, 0)));
+  CHECK(is_bad_format(FilterKind::counting_quotient, counting_bytes(1u << 5, 1u << 5, 7)));
+  CHECK(is_bad_format(FilterKind::counting_quotient, counting_bytes(std::uint64_t{1} << 63, 0, 0)));
   // A Bloom filter with no bits, or k = 0.
   CHECK(is_bad_format(FilterKind::bloom, bytes_of([&](std::ostream& out) {
     put_f64(out, 0.01);

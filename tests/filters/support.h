@@ -5,10 +5,12 @@
 #include "filters/blocked_bloom.h"
 #include "filters/bloom.h"
 #include "filters/counting_bloom.h"
+#include "filters/counting_quotient.h"
 #include "filters/cuckoo.h"
 #include "filters/filter.h"
 #include "filters/fuse.h"
 #include "filters/hash_compaction.h"
+#include "filters/quotient.h"
 #include "filters/scalable_bloom.h"
 
 #include <doctest/doctest.h>
@@ -26,6 +28,8 @@ TYPE_TO_STRING_AS("fuse", hyph::filters::FuseFilter);
 TYPE_TO_STRING_AS("counting-bloom", hyph::filters::CountingBloomFilter);
 TYPE_TO_STRING_AS("hash-compaction", hyph::filters::HashCompactionFilter);
 TYPE_TO_STRING_AS("scalable-bloom", hyph::filters::ScalableBloomFilter);
+TYPE_TO_STRING_AS("quotient", hyph::filters::QuotientFilter);
+TYPE_TO_STRING_AS("counting-quotient", hyph::filters::CountingQuotientFilter);
 
 namespace test {
 

@@ -86,9 +86,11 @@ hyph::Hyphenator with_hyphenex(hyph::FilterKind kind) {
 
 TEST_CASE("8 threads share one hyphenator and get the single-threaded answers") {
   const std::vector<std::string> all = texts();
-  const std::array<hyph::FilterKind, 5> kinds = {hyph::FilterKind::exact, hyph::FilterKind::bloom,
-                                                 hyph::FilterKind::blocked_bloom, hyph::FilterKind::cuckoo,
-                                                 hyph::FilterKind::fuse};
+  const std::array<hyph::FilterKind, 10> kinds = {
+      hyph::FilterKind::exact,          hyph::FilterKind::bloom,           hyph::FilterKind::blocked_bloom,
+      hyph::FilterKind::cuckoo,         hyph::FilterKind::fuse,            hyph::FilterKind::counting_bloom,
+      hyph::FilterKind::hash_compaction, hyph::FilterKind::scalable_bloom, hyph::FilterKind::quotient,
+      hyph::FilterKind::counting_quotient};
   std::vector<hyph::Hyphenator> hyphenators{hyph::Hyphenator::english()};
   for (auto kind : kinds) hyphenators.push_back(with_hyphenex(kind));
 

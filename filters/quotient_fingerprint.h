@@ -1,0 +1,69 @@
+// The fingerprint the two quotient filters (quotient.h, counting_quotient.h) take from a
+// key's 64-bit hash h, and their false-positive model. Internal header.
+//
+// A table of m slots with r-bit remainders reads h as the integer
+//
+//   F = floor(h·m·2^r / 2^64) ∈ [0, m·2^r),   quotient Q = F >> r ∈ [0, m),   remainder R = F mod 2^r.
+//
+// For m = 2^q this is the textbook split (Q is h's top q bits, R the next r); any m works the
+// same way, so a table can be sized to its design load for every n. F is computed as the
+// top bits of the 128-bit product h·m.
+//
+// Doubling. With m' = 2m and r' = r − 1, m'·2^r' = m·2^r, so every key keeps the same F:
+// Q' = 2Q + (R's top bit), R' = R without it. A table can therefore double from its stored
+// fingerprints alone, moving one remainder bit into the quotient each time.
+//
+// False positives. A query is a false positive iff its F equals one of the d distinct stored
+// ones; F is (all but exactly) uniform over M = m·2^r values, so
+//
+//   rate = d/M = α·2^-r,   α = d/m   (d <= n: keys that share an F count once).
+//
+// r = ceil(log2(α_max/ε)) keeps the rate within ε up to the table's maximum load α_max. A
+// doubling halves the load and removes one remainder bit, so the rate is unchanged at that
+// moment but grows as d/M with further keys: each doubling doubles the rate the table has
+// when it is full again.
+#pragma once
+
+#include "filters/filter.h"
+#include "filters/filter_util.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace hyph::filters::detail {
+
+/// F for a table of `slots` slots and `remainder_bits` (<= 32) remainder bits.
+inline std::uint64_t quotient_fingerprint(Hash h, std::uint64_t slots, unsigned remainder_bits) noexcept {
+  return static_cast<std::uint64_t>((static_cast<uint128>(h) * slots) >> (64 - remainder_bits));
+}
+
+/// r = ceil(log2(max_load/ε)) clamped to 1..max_bits; throws invalid_argument unless 0 < ε < 1.
+inline unsigned remainder_bits_for(double fp_rate, double max_load, unsigned max_bits) {
+  check_fp_rate(fp_rate);
+  // The slack keeps exact powers of two from rounding up on floating-point noise.
+  const double r = std::ceil(std::log2(max_load / fp_rate) - 1e-9);
+  return static_cast<unsigned>(std::clamp(r, 1.0, static_cast<double>(max_bits)));
+}
+
+/// Sorts fingerprints of a table of `slots` slots (fewer than 2^32 of them): a counting sort
+/// by quotient, then the few remainders of each home — linear in n + m, where a comparison
+/// sort of a whole build's fingerprints costs n·log n.
+inline void sort_fingerprints(std::vector<std::uint64_t>& fs, std::uint64_t slots, unsigned remainder_bits) {
+  std::vector<std::uint32_t> end(slots + 1, 0);
+  for (const std::uint64_t f : fs) ++end[(f >> remainder_bits) + 1];
+  for (std::uint64_t q = 1; q <= slots; ++q) end[q] += end[q - 1];
+  std::vector<std::uint64_t> sorted(fs.size());
+  for (const std::uint64_t f : fs) sorted[end[f >> remainder_bits]++] = f;  // end[q]: then the end of home q's
+  for (std::uint64_t q = 0, begin = 0; q < slots; begin = end[q++])
+    if (end[q] - begin > 1) std::sort(sorted.begin() + static_cast<std::ptrdiff_t>(begin), sorted.begin() + end[q]);
+  fs.swap(sorted);
+}
+
+/// d/M with M = slots·2^remainder_bits, for d distinct stored fingerprints.
+inline double quotient_fp_rate(std::uint64_t distinct, std::uint64_t slots, unsigned remainder_bits) noexcept {
+  return static_cast<double>(distinct) / std::ldexp(static_cast<double>(slots), static_cast<int>(remainder_bits));
+}
+
+}  // namespace hyph::filters::detail

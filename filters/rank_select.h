@@ -1,0 +1,72 @@
+// Rank and select inside one 64-bit word, for the quotient filters' bit vectors
+// (quotient.h, counting_quotient.h). Internal header.
+//
+// rank is a popcount of a masked word: std::popcount where the target has the instruction
+// (-mpopcnt, implied by -march=x86-64-v2 and later); otherwise GCC compiles std::popcount
+// to a call into libgcc, which costs more than the inline bit-twiddling count used instead.
+// select has two forms: with BMI2 (compiled with
+// -mbmi2 or -march supporting it) pdep deposits a single bit at the k-th set bit of the word
+// and tzcnt reads its position; without it — the default, since BMI2 is not on every x86-64 —
+// a portable form narrows to a byte with SWAR byte counts and then clears bits inside it.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace hyph::filters::detail {
+
+/// Set bits of `word`.
+inline unsigned popcount64(std::uint64_t word) noexcept {
+#if defined(__POPCNT__)
+  return static_cast<unsigned>(std::popcount(word));
+#else
+  word -= (word >> 1) & 0x5555555555555555ULL;
+  word = (word & 0x3333333333333333ULL) + ((word >> 2) & 0x3333333333333333ULL);
+  word = (word + (word >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<unsigned>((word * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+/// Set bits of `word` at positions 0..i (inclusive), i < 64.
+inline unsigned rank_upto(std::uint64_t word, unsigned i) noexcept {
+  const std::uint64_t mask = i == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << i) - 1;
+  return popcount64(word & mask);
+}
+
+/// The position of the k-th set bit (k counted from 0) of `word`; k < popcount(word).
+/// Portable: needs no BMI2.
+inline unsigned select_portable(std::uint64_t word, unsigned k) noexcept {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+  // Bits set in each byte, then inclusive prefix sums over the bytes (each at most 64, so no
+  // byte overflows).
+  std::uint64_t counts = word - ((word >> 1) & 0x5555555555555555ULL);
+  counts = (counts & 0x3333333333333333ULL) + ((counts >> 2) & 0x3333333333333333ULL);
+  counts = (counts + (counts >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  const std::uint64_t prefix = counts * kOnes;
+  // Bytes whose prefix is <= k lie wholly before the wanted bit: (k + 128 − prefix) keeps
+  // its high bit exactly then, with no borrow between bytes (prefix <= 64 < 128).
+  const std::uint64_t before = ((k * kOnes) | kHigh) - prefix;
+  // Count the flagged bytes by summing their flags into the top byte (no popcount: without
+  // the instruction it is a library call).
+  const unsigned byte = static_cast<unsigned>((((before & kHigh) >> 7) * kOnes) >> 56);
+  const unsigned skipped = byte == 0 ? 0 : static_cast<unsigned>((prefix >> (8 * (byte - 1))) & 0xff);
+  unsigned bits = static_cast<unsigned>((word >> (8 * byte)) & 0xff);
+  for (unsigned left = k - skipped; left > 0; --left) bits &= bits - 1;  // at most 7 rounds
+  return 8 * byte + static_cast<unsigned>(std::countr_zero(bits));
+}
+
+/// select with pdep where the target has it, else select_portable.
+inline unsigned select_in_word(std::uint64_t word, unsigned k) noexcept {
+#if defined(__BMI2__)
+  return static_cast<unsigned>(std::countr_zero(_pdep_u64(std::uint64_t{1} << k, word)));
+#else
+  return select_portable(word, k);
+#endif
+}
+
+}  // namespace hyph::filters::detail
