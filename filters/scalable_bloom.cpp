@@ -5,12 +5,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numbers>
 #include <string>
 
 namespace hyph::filters {
 
-ScalableBloomFilter::Stage::Stage(std::uint64_t cap, double rate) : capacity(cap), fp_rate(rate) {
+// The rate is floored at the smallest normal double: ε·(1 − r) and the tightening of later
+// stages would otherwise underflow to 0 from a tiny ε, and -log(0) sizes nothing.
+ScalableBloomFilter::Stage::Stage(std::uint64_t cap, double rate)
+    : capacity(cap), fp_rate(std::max(rate, std::numeric_limits<double>::min())) {
+  rate = fp_rate;
   const double n = static_cast<double>(cap);
   const double ln2 = std::numbers::ln2;
   const double m_exact = std::ceil(n * -std::log(rate) / (ln2 * ln2));
