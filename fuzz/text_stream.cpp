@@ -18,17 +18,21 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 
 namespace {
 
-constexpr hyph::FilterKind kKinds[] = {hyph::FilterKind::exact, hyph::FilterKind::bloom, hyph::FilterKind::blocked_bloom,
-                                       hyph::FilterKind::cuckoo, hyph::FilterKind::fuse};
+constexpr hyph::FilterKind kKinds[] = {hyph::FilterKind::exact,          hyph::FilterKind::bloom,
+                                       hyph::FilterKind::blocked_bloom,  hyph::FilterKind::cuckoo,
+                                       hyph::FilterKind::fuse,           hyph::FilterKind::counting_bloom,
+                                       hyph::FilterKind::hash_compaction, hyph::FilterKind::scalable_bloom};
+constexpr std::size_t kKindCount = std::size(kKinds);
 
-constexpr std::size_t kHyphenators = 8;
+constexpr std::size_t kHyphenators = kKindCount + 3;
 constexpr std::size_t kGrownSize =
     hyph::detail::kTextStreamLongToken + std::max<std::size_t>(hyph::detail::kTextStreamLongToken / 16, 512);
 
-// 0: plain TeX; 1..5: plain TeX with hyphenex behind each filter kind (1 = exact); 6, 7: the
+// 0: plain TeX; 1..8: plain TeX with hyphenex behind each filter kind (1 = exact); 9, 10: the
 // same as 0 and 1 with Unicode TeX's letters (and en/em dashes as explicit hyphens).
 const std::array<hyph::Hyphenator, kHyphenators>& hyphenators() {
   static const std::array<hyph::Hyphenator, kHyphenators> all = [] {
@@ -42,8 +46,9 @@ const std::array<hyph::Hyphenator, kHyphenators>& hyphenators() {
     constexpr auto tex8 = hyph::LetterPolicy::pattern_letters;
     constexpr auto unicode = hyph::LetterPolicy::unicode;
     return std::array<hyph::Hyphenator, kHyphenators>{
-        with(kKinds[0], tex8, false), with(kKinds[0], tex8, true),     with(kKinds[1], tex8, true),
-        with(kKinds[2], tex8, true),  with(kKinds[3], tex8, true),     with(kKinds[4], tex8, true),
+        with(kKinds[0], tex8, false), with(kKinds[0], tex8, true), with(kKinds[1], tex8, true),
+        with(kKinds[2], tex8, true),  with(kKinds[3], tex8, true), with(kKinds[4], tex8, true),
+        with(kKinds[5], tex8, true),  with(kKinds[6], tex8, true), with(kKinds[7], tex8, true),
         with(kKinds[0], unicode, false), with(kKinds[0], unicode, true)};
   }();
   return all;
@@ -155,7 +160,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   // Every filter answers as the exact store does.
-  if (which >= 2 && which <= 5) {
+  if (which >= 2 && which <= kKindCount) {
     const std::string exact = hyphenators()[1].hyphenated(text, marker);
     FUZZ_CHECK(exact == whole, "filter %s differs from the exact store",
                std::string(hyph::to_string(kKinds[which - 1])).c_str());
