@@ -1,6 +1,7 @@
 #include <hyph/text_stream.h>
 
 #include "engine/model.h"
+#include "engine/text_stream_limits.h"
 #include "engine/token_breaks.h"
 #include "patterns/utf8.h"
 
@@ -11,8 +12,8 @@
 namespace hyph {
 namespace {
 
-constexpr std::size_t kFlushAt = 1 << 16;      // batch output in 64 KiB pieces
-constexpr std::size_t kLongToken = 1 << 16;    // look at a token's fate once it is this long
+constexpr std::size_t kFlushAt = detail::kTextStreamFlushAt;
+constexpr std::size_t kLongToken = detail::kTextStreamLongToken;
 
 enum class Mode {
   normal,       // collecting a token in memory

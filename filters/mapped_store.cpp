@@ -391,14 +391,18 @@ std::string StoreWriter::bytes() const {
   const auto entries = resolve(added_, arena_);
   const std::uint64_t n = entries.size();
   std::uint64_t key_bytes = 0;
+  // Each code point listed the first time it is seen, then sorted: a scan of all 0x110000
+  // instead was most of the cost of writing a small store.
   std::vector<bool> used(0x110000, false);
+  std::vector<char32_t> letters;
   for (const Added& a : entries) {
     key_bytes += a.length;
-    check_key(std::string_view(arena_).substr(a.offset, a.length), [&](char32_t cp) { used[cp] = true; });
+    check_key(std::string_view(arena_).substr(a.offset, a.length), [&](char32_t cp) {
+      if (!used[cp]) letters.push_back(cp);
+      used[cp] = true;
+    });
   }
-  std::vector<char32_t> letters;
-  for (char32_t cp = 0; cp < used.size(); ++cp)
-    if (used[cp]) letters.push_back(cp);
+  std::sort(letters.begin(), letters.end());
   if (n > 0xFFFFFFFFu) throw Error(ErrorCode::capacity, "exception store: more than 2^32 - 1 entries");
   if (key_bytes > 0xFFFFFFFFu) throw Error(ErrorCode::capacity, "exception store: more than 4 GiB of key bytes");
 

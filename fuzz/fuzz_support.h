@@ -84,7 +84,10 @@ class NaiveLiang {
         // A digit outside a word edge never applies.
         if (p.letters.front() == hyph::patterns::kEdge) values.front() = 0;
         if (p.letters.back() == hyph::patterns::kEdge) values.back() = 0;
-        patterns_.push_back({std::move(letters), std::move(values)});
+        // Filed under its first symbol: a pattern can only match where that symbol is.
+        const std::size_t first = letters.front();
+        if (by_first_.size() <= first) by_first_.resize(first + 1);
+        by_first_[first].push_back({std::move(letters), std::move(values)});
       }
       for (const auto& e : source.exceptions) {
         std::vector<hyph::patterns::Symbol> letters;
@@ -97,24 +100,31 @@ class NaiveLiang {
   /// The breaks (letter counts j: a break after the j-th letter) of a word of 1..63 symbols.
   std::vector<std::size_t> breaks(const std::vector<hyph::patterns::Symbol>& word) const {
     const std::size_t n = word.size();
-    std::vector<std::uint8_t> hyf(n + 1, 0);  // hyf[j]: the gap after letter j
+    std::uint8_t hyf[hyph::patterns::kMaxLetters + 1] = {};  // hyf[j]: the gap after letter j
     if (auto it = exceptions_.find(word); it != exceptions_.end()) {
       for (std::size_t j = 0; j <= n; ++j) hyf[j] = (it->second >> j) & 1;
     } else {
-      std::vector<hyph::patterns::Symbol> edged{hyph::patterns::kEdgeSymbol};
-      edged.insert(edged.end(), word.begin(), word.end());
-      edged.push_back(hyph::patterns::kEdgeSymbol);
-      for (const auto& [letters, values] : patterns_)
-        for (std::size_t i = 0; i + letters.size() <= edged.size(); ++i) {
-          if (!std::equal(letters.begin(), letters.end(), edged.begin() + static_cast<std::ptrdiff_t>(i))) continue;
+      hyph::patterns::Symbol edged[hyph::patterns::kMaxLetters + 2] = {hyph::patterns::kEdgeSymbol};
+      std::copy(word.begin(), word.end(), edged + 1);
+      edged[n + 1] = hyph::patterns::kEdgeSymbol;
+      const std::size_t size = n + 2;
+      for (std::size_t i = 0; i < size; ++i) {
+        if (edged[i] >= by_first_.size()) continue;
+        for (const auto& [letters, values] : by_first_[edged[i]]) {
+          if (i + letters.size() > size) continue;
+          bool match = true;
+          for (std::size_t k = 1; match && k < letters.size(); ++k) match = letters[k] == edged[i + k];
+          if (!match) continue;
           // values[k] sits before edged[i + k], i.e. in the gap after letter i + k - 1.
           for (std::size_t k = 0; k < values.size(); ++k) {
             const std::size_t gap = i + k;  // gap after letter gap - 1, shifted by one
             if (gap >= 1 && gap - 1 <= n) hyf[gap - 1] = std::max(hyf[gap - 1], values[k]);
           }
         }
+      }
     }
     std::vector<std::size_t> out;
+    out.reserve(n);
     const auto left = static_cast<std::size_t>(model_.mins.left);
     const auto right = static_cast<std::size_t>(model_.mins.right);
     for (std::size_t j = left; j + right <= n; ++j)
@@ -124,7 +134,8 @@ class NaiveLiang {
 
  private:
   const hyph::detail::Model& model_;
-  std::vector<std::pair<std::vector<hyph::patterns::Symbol>, std::vector<std::uint8_t>>> patterns_;
+  using Pattern = std::pair<std::vector<hyph::patterns::Symbol>, std::vector<std::uint8_t>>;
+  std::vector<std::vector<Pattern>> by_first_;  // indexed by the pattern's first symbol
   std::map<std::vector<hyph::patterns::Symbol>, std::uint64_t> exceptions_;
 };
 
@@ -136,6 +147,9 @@ inline void check_word(const hyph::Hyphenator& h, const NaiveLiang& naive, std::
   std::string text;
   std::vector<hyph::patterns::Symbol> symbols;
   std::vector<std::size_t> letter_end;
+  text.reserve(4 * hyph::patterns::kMaxLetters);
+  symbols.reserve(hyph::patterns::kMaxLetters);
+  letter_end.reserve(hyph::patterns::kMaxLetters);
   for (char32_t c : candidate) {
     if (symbols.size() == hyph::patterns::kMaxLetters) break;
     if (c == U'-' || c == U' ' || c == U'\t' || c == U'\n' || c == U'\r' || c == U'\f' || c == U'\v') continue;
@@ -157,23 +171,22 @@ inline void check_word(const hyph::Hyphenator& h, const NaiveLiang& naive, std::
              want.size());
 }
 
-/// The words worth checking after a load: every pattern's and exception's letters alone,
-/// and each glued to the next (so that patterns overlap), in every case form the alphabet
-/// gives them.
+/// The words worth checking after a load: the first `limit` patterns' and exceptions' letters
+/// alone, and each glued to the next one and two (so that patterns overlap). The limit keeps
+/// an input's cost bounded; the fuzzer reaches other patterns by moving them to the front.
 inline void check_words_of(const hyph::Hyphenator& h, std::span<const hyph::patterns::ParsedSource> parsed,
                            std::size_t limit = 64) {
   const NaiveLiang naive(h.model(), parsed);
   std::vector<std::u32string> words;
   for (const auto& s : parsed) {
-    for (const auto& p : s.patterns) {
+    for (std::size_t i = 0; i < s.patterns.size() && words.size() < limit; ++i) {
       std::u32string w;
-      for (char32_t c : p.letters)
+      for (char32_t c : s.patterns[i].letters)
         if (c != hyph::patterns::kEdge) w.push_back(c);
       words.push_back(std::move(w));
     }
-    for (const auto& e : s.exceptions) words.push_back(e.letters);
+    for (std::size_t i = 0; i < s.exceptions.size() && words.size() < limit; ++i) words.push_back(s.exceptions[i].letters);
   }
-  if (words.size() > limit) words.resize(limit);
   for (std::size_t i = 0; i < words.size(); ++i) {
     check_word(h, naive, words[i]);
     if (i + 1 < words.size()) check_word(h, naive, words[i] + words[i + 1]);

@@ -2,27 +2,37 @@
 //   byte 0: which hyphenator (plain TeX, or plain TeX + hyphenex behind each filter kind,
 //           with 8-bit TeX's letters; plain TeX and plain TeX + hyphenex with Unicode TeX's)
 //           and which marker (a byte absent from the text, the empty string, U+00AD)
-//   byte 1: seed of the random chunking and flushes
-//   byte 2: if >= 0xF0, a slice of the text is repeated past 64 KiB, so that short inputs
-//           reach the long-token paths of TextStream (passthrough, spilling to a file)
+//   byte 1: seed of the random chunking and flushes; if odd, hyphenate() is also given a
+//           short output span
+//   byte 2: if >= 0xF0, a slice of the text is repeated past TextStream's long-token limit
+//           (64 KiB; 512 bytes in fuzzing builds), so that short inputs reach the long-token
+//           paths (passthrough, spilling to a file)
 // Properties: TextStream fed in random pieces gives exactly Hyphenator::hyphenated();
 // that is the text plus markers at the offsets hyphenate() reports; removing the markers
 // gives the text back; every filter gives the same output as the exact store.
 #include "fuzz_support.h"
 
+#include "engine/text_stream_limits.h"
+
 #include <hyph/text_stream.h>
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 
 namespace {
 
-constexpr hyph::FilterKind kKinds[] = {hyph::FilterKind::exact, hyph::FilterKind::bloom, hyph::FilterKind::blocked_bloom,
-                                       hyph::FilterKind::cuckoo, hyph::FilterKind::fuse};
+constexpr hyph::FilterKind kKinds[] = {hyph::FilterKind::exact,          hyph::FilterKind::bloom,
+                                       hyph::FilterKind::blocked_bloom,  hyph::FilterKind::cuckoo,
+                                       hyph::FilterKind::fuse,           hyph::FilterKind::counting_bloom,
+                                       hyph::FilterKind::hash_compaction, hyph::FilterKind::scalable_bloom};
+constexpr std::size_t kKindCount = std::size(kKinds);
 
-constexpr std::size_t kHyphenators = 8;
+constexpr std::size_t kHyphenators = kKindCount + 3;
+constexpr std::size_t kGrownSize =
+    hyph::detail::kTextStreamLongToken + std::max<std::size_t>(hyph::detail::kTextStreamLongToken / 16, 512);
 
-// 0: plain TeX; 1..5: plain TeX with hyphenex behind each filter kind (1 = exact); 6, 7: the
+// 0: plain TeX; 1..8: plain TeX with hyphenex behind each filter kind (1 = exact); 9, 10: the
 // same as 0 and 1 with Unicode TeX's letters (and en/em dashes as explicit hyphens).
 const std::array<hyph::Hyphenator, kHyphenators>& hyphenators() {
   static const std::array<hyph::Hyphenator, kHyphenators> all = [] {
@@ -36,8 +46,9 @@ const std::array<hyph::Hyphenator, kHyphenators>& hyphenators() {
     constexpr auto tex8 = hyph::LetterPolicy::pattern_letters;
     constexpr auto unicode = hyph::LetterPolicy::unicode;
     return std::array<hyph::Hyphenator, kHyphenators>{
-        with(kKinds[0], tex8, false), with(kKinds[0], tex8, true),     with(kKinds[1], tex8, true),
-        with(kKinds[2], tex8, true),  with(kKinds[3], tex8, true),     with(kKinds[4], tex8, true),
+        with(kKinds[0], tex8, false), with(kKinds[0], tex8, true), with(kKinds[1], tex8, true),
+        with(kKinds[2], tex8, true),  with(kKinds[3], tex8, true), with(kKinds[4], tex8, true),
+        with(kKinds[5], tex8, true),  with(kKinds[6], tex8, true), with(kKinds[7], tex8, true),
         with(kKinds[0], unicode, false), with(kKinds[0], unicode, true)};
   }();
   return all;
@@ -66,7 +77,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::size_t b = a + 1 + (text.size() - a - 1) * ((header[2] >> 3) & 1) / 2;
     const std::string middle = text.substr(a, b - a);
     std::string grown = text.substr(0, b);
-    while (grown.size() < (std::size_t{1} << 16) + 4096) grown += middle;
+    // Past the limit by enough for TextStream to look at the token again (every 256 bytes).
+    while (grown.size() < kGrownSize) grown += middle;
     grown += text.substr(b);
     text = std::move(grown);
   }
@@ -108,7 +120,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(rebuilt == whole, "hyphenated() is not the text with markers at hyphenate()'s offsets");
 
   // A short output span: the same total, the same first offsets, nothing written past it.
-  if (count > 0) {
+  if (count > 0 && header[1] % 2 == 1) {
     std::vector<std::size_t> few(count / 2 + 1, SIZE_MAX);
     few.push_back(12345);  // guard, outside the span passed
     const std::size_t again = h.hyphenate(text, std::span(few.data(), count / 2));
@@ -128,7 +140,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       std::size_t n;
       switch (r & 7) {
         case 0: n = 0; break;
-        case 1: n = (r >> 8) % 70000; break;
+        case 1: n = (r >> 8) % (kGrownSize + 1); break;
         case 2: n = (r >> 8) % 300; break;
         default: n = 1 + (r >> 8) % 16; break;
       }
@@ -148,7 +160,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   // Every filter answers as the exact store does.
-  if (which >= 2 && which <= 5) {
+  if (which >= 2 && which <= kKindCount) {
     const std::string exact = hyphenators()[1].hyphenated(text, marker);
     FUZZ_CHECK(exact == whole, "filter %s differs from the exact store",
                std::string(hyph::to_string(kKinds[which - 1])).c_str());

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <set>
+#include <utility>
+#include <vector>
 
 #include <unicode/uchar.h>
 #include <unicode/uniset.h>
@@ -43,6 +45,20 @@ std::string hex(char32_t cp) {
 }
 
 [[noreturn]] void bad(const std::string& what) { throw Error(ErrorCode::bad_format, what); }
+
+// Unicode TeX's \lccode of every code point below kDirect that has one, as (lccode, code
+// point) pairs sorted by lccode; computed once. A Unicode alphabet's direct table then
+// costs a pass over them and a search per letter, not kDirect ICU queries per load.
+const std::vector<std::pair<char32_t, char32_t>>& direct_lccodes() {
+  static const std::vector<std::pair<char32_t, char32_t>> pairs = [] {
+    std::vector<std::pair<char32_t, char32_t>> v;
+    for (char32_t cp = 0; cp < Alphabet::kDirect; ++cp)
+      if (const char32_t lc = unicode_tex_lccode(cp)) v.emplace_back(lc, cp);
+    std::sort(v.begin(), v.end());
+    return v;
+  }();
+  return pairs;
+}
 
 }  // namespace
 
@@ -96,9 +112,13 @@ Alphabet Alphabet::from(std::span<const ParsedSource> sources, LetterPolicy poli
   };
 
   if (a.unicode_) {
-    for (char32_t cp = 0; cp < kDirect; ++cp) {
-      const LetterInfo info = a.unicode_letter(cp);
-      direct[cp] = info.symbol | (info.is_lower ? 1u << 16 : 0u);
+    // As unicode_letter() answers: a code point with an \lccode is other_letter(), unless
+    // that \lccode is one of our letters; it is lower case if it is its own \lccode.
+    const auto& pairs = direct_lccodes();
+    for (const auto& [lc, cp] : pairs) direct[cp] = a.other_ | (lc == cp ? 1u << 16 : 0u);
+    for (Symbol s = 1; s < a.other_; ++s) {
+      auto it = std::lower_bound(pairs.begin(), pairs.end(), std::pair<char32_t, char32_t>(a.letters_[s], 0));
+      for (; it != pairs.end() && it->first == a.letters_[s]; ++it) direct[it->second] = s | (it->first == it->second ? 1u << 16 : 0u);
     }
   } else {
     for (Symbol s = 1; s < a.letters_.size(); ++s) add_input(a.letters_[s], s, true);

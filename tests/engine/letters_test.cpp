@@ -2,6 +2,9 @@
 // Unicode TeX's letters of Unicode (XeTeX's standard formats, load-unicode-data.tex).
 #include "test_support.h"
 
+#include "engine/model.h"
+#include "patterns/letter_rules.h"
+
 #include <hyph/text_stream.h>
 
 #include <doctest/doctest.h>
@@ -73,6 +76,22 @@ TEST_CASE("Unicode TeX's \\lccode: lower-case mappings, also of non-letters") {
   // Greek final sigma is its own lower case; capital sigma lower-cases to the medial form.
   const auto sigma = load(hyph::LetterPolicy::unicode, "\xCF\x82" "1\n\xCF\x83" "1\n");
   CHECK(sigma.hyphenated("a\xCF\x82" "a a\xCF\x83" "a A\xCE\xA3" "A") == "a\xCF\x82-a a\xCF\x83-a A\xCE\xA3-A");
+}
+
+TEST_CASE("the Unicode direct table classifies every code point below it as its \\lccode says") {
+  // Letters of several scripts, and an upper-case one that patterns use as is.
+  const hyph::Hyphenator h = load(hyph::LetterPolicy::unicode, "a1b\n\u00e91\u00df\n\u03c31\u0444\nA1\u0915\n");
+  const auto& alphabet = h.model().alphabet;
+  for (char32_t cp = 0; cp < hyph::patterns::Alphabet::kDirect; ++cp) {
+    if (cp == U'-') continue;  // never a letter of the text
+    const char32_t lc = hyph::patterns::unicode_tex_lccode(cp);
+    hyph::patterns::Symbol want = 0;
+    if (lc != 0) want = alphabet.symbol_of(lc) != 0 ? alphabet.symbol_of(lc) : alphabet.other_letter();
+    const hyph::patterns::LetterInfo got = alphabet.classify(cp);
+    CAPTURE(static_cast<unsigned>(cp));
+    CHECK(got.symbol == want);
+    CHECK(got.is_lower == (lc != 0 && lc == cp));
+  }
 }
 
 TEST_CASE("\\uchyph looks at whether the first letter is its own \\lccode") {

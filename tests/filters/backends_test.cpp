@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 using namespace hyph::filters;
@@ -320,6 +321,18 @@ TEST_CASE("scalable bloom: growth factor and tightening ratio are checked") {
     }
     CHECK(thrown);
   }
+}
+
+TEST_CASE("scalable bloom: a rate so small that ε(1 − r) underflows still sizes its stages") {
+  // Found by fuzz/filters: the smallest subnormal ε gave stage 0 a rate of 0.
+  ScalableBloomFilter f(test::positives(10), std::numeric_limits<double>::denorm_min());
+  const auto more = test::positives(200);
+  for (const Hash k : more) f.insert(k);
+  CHECK(f.stage_count() > 1);
+  for (std::size_t i = 0; i < f.stage_count(); ++i) CHECK(f.stage_fp_rate(i) > 0);
+  std::size_t missing = 0;
+  for (const Hash k : more) missing += !f.maybe_contains(k);
+  CHECK(missing == 0);
 }
 
 TEST_CASE("bloom: union, intersection and the cardinality estimate") {
