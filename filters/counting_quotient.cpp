@@ -80,8 +80,8 @@ void CountingQuotientFilter::fix_offsets(std::uint64_t from_block, std::uint64_t
 }
 
 void CountingQuotientFilter::add_block() {
-  if ((blocks_ + 1) * kSlots > 2 * kMaxSlots)
-    throw Error(ErrorCode::capacity, "counting quotient filter: more than 2^33 slots");
+  // Offsets are 32 bits: no table may have more slots than they count.
+  if (blocks_ + 1 > kMaxBlocks) throw Error(ErrorCode::capacity, "counting quotient filter: more than 2^32 slots");
   bytes_.resize(bytes_.size() + block_bytes_, 0);
   ++blocks_;
   fix_offsets(blocks_ - 1, blocks_ - 1);
@@ -205,6 +205,7 @@ void CountingQuotientFilter::place_sorted(const std::vector<std::pair<std::uint6
       const auto [f, copies] = sorted[k];
       const unsigned n = detail::encode_entry(f & rem_mask_, copies, r_, values);
       while (at + n > blocks_ * kSlots) {
+        if (blocks_ + 1 > kMaxBlocks) throw Error(ErrorCode::capacity, "counting quotient filter: more than 2^32 slots");
         bytes_.resize(bytes_.size() + block_bytes_, 0);
         ++blocks_;
       }

@@ -18,7 +18,8 @@
 // where b = Q / 64 and t = rank(occupieds_b, Q mod 64) (occupied quotients of the block up
 // to Q): one popcount, a select in a word (rank_select.h) and usually no second word. The
 // table does not wrap around: runs that spill past the last block go into blocks appended
-// at the end (the quotient range stays [0, m)), so an insert never runs out of room.
+// at the end (the quotient range stays [0, m)), so an insert runs out of room only at 2^32
+// slots in all (Error(capacity)).
 //
 // Counts: a run holds each remainder once, in increasing order, followed by its count in
 // the same r-bit slots (quotient_counter.h): counts 1..3 as copies, larger counts as digits
@@ -29,8 +30,8 @@
 //
 // Sizing. m = ceil(n/0.9) slots (at least 64) for n keys: (r + 2.5)/α bits per key at load
 // α, theory (log2(α_max/ε) + 2.5)/α; the paper's 8-bit offsets would make it r + 2.125, at
-// the price of a slow path for offsets past 255 (ours never overflow: 32 bits count every
-// slot of a table of up to 2^32 slots).
+// the price of a slow path for offsets past 255 (ours never overflow: a table has at most
+// 2^32 slots, spill blocks included).
 //
 // Growth. An insert that would pass load α_max = 0.95 (slots used over m, counters
 // included) doubles the table as the quotient filter does: m' = 2m, r' = r − 1, same F, a
@@ -61,7 +62,8 @@ class CountingQuotientFilter final : public MutableFilter {
   static constexpr double kDesignLoad = 0.9;
   static constexpr double kMaxLoad = 0.95;
   static constexpr std::uint64_t kMinSlots = 64;
-  static constexpr std::uint64_t kMaxSlots = std::uint64_t{1} << 32;
+  static constexpr std::uint64_t kMaxSlots = std::uint64_t{1} << 32;  // quotients, and slots in all
+  static constexpr std::uint64_t kMaxBlocks = kMaxSlots / 64;
   static constexpr unsigned kMaxRemainderBits = 32;
   static constexpr unsigned kBlockSlots = 64;
   /// Metadata bits per block: occupieds, runends, offset.

@@ -11,9 +11,8 @@
 //   is_continuation  the remainder here continues the run of the slot before
 //   is_shifted       the remainder here is not in its home slot
 //
-// kept as three 64-bit words per 64 slots, side by side (24 bytes: one cache line at most),
-// beside the remainders, so that a lookup's walks cover 64 slots per word operation
-// instead of one slot per step.
+// kept as three 64-bit words per 64 slots, side by side (24 bytes), beside the remainders,
+// so that a lookup's walks cover 64 slots per word operation instead of one slot per step.
 //
 // A run is the remainders of one quotient, kept sorted; runs lie in quotient order, each
 // starting at its home slot or right after the run before it; a cluster is a maximal
@@ -22,8 +21,8 @@
 // from Q to its cluster's start (the last slot at or before Q that is not shifted: a scan
 // of is_shifted), counts the occupied homes in between (a popcount of is_occupied), goes
 // forward over as many runs (a select in the complement of is_continuation) and compares
-// remainders in Q's run. The layout is canonical: it is a
-// function of the multiset of fingerprints alone, whatever the order of inserts and erases.
+// remainders in Q's run. The layout is canonical: it is a function of the multiset of
+// fingerprints alone, whatever the order of inserts and erases.
 //
 // Sizing. r = ceil(log2(α_max/ε)) with α_max = 0.9 (clamped to 1..32) and m = ceil(n/0.8)
 // slots (at least 16): a built filter sits at load 0.8 and has
@@ -43,8 +42,10 @@
 // for the number of keys expected.
 //
 // Merge. merge() adds the other filter's insertions (a multiset union) in one linear pass
-// over both sorted fingerprint lists, doubling if the union needs it. Both must have the
-// same m and r (so the same F for every key); otherwise Error(invalid_argument).
+// over both sorted fingerprint lists, doubling if the union needs it, and the side sets'
+// keys. Both must have the same m and r (so the same F for every key); otherwise
+// Error(invalid_argument). Tables that cannot double (r = 0) and whose union does not fit
+// are Error(capacity), and nothing changes.
 //
 // Duplicates and erase. Each insert stores one more copy of R in the run; erase(h) removes
 // one copy, shifting the rest of the cluster back (a remainder that reaches its home slot

@@ -439,7 +439,7 @@ std::unique_ptr<CountingQuotientFilter> CountingQuotientFilter::deserialize(io::
   const double rate = in.fp_rate();
   const auto r = static_cast<unsigned>(in.u64("remainder bits", 1, kMaxRemainderBits));
   const std::uint64_t slots = in.u64("slot count", kMinSlots, kMaxSlots);
-  const std::uint64_t blocks = in.u64("block count", (slots + kBlockSlots - 1) / kBlockSlots, 2 * kMaxSlots / kBlockSlots);
+  const std::uint64_t blocks = in.u64("block count", (slots + kBlockSlots - 1) / kBlockSlots, kMaxBlocks);
   const auto bytes = in.array("blocks", 1);
   // Checked before anything is allocated for the blocks.
   if (bytes.size() != blocks * (kRemaindersAt + 8 * std::uint64_t{r}) + 8)
