@@ -152,18 +152,24 @@ CuckooFilter CuckooFilter::with_capacity(std::uint64_t capacity, double fp_rate)
 
 CuckooFilter::CuckooFilter(std::span<const Hash> keys, double fp_rate) : CuckooFilter(keys.size(), fp_rate, 0) {
   // We hold every key here, so an overflowing build is redone a little larger: the built
-  // filter is one table at about the design load, with nothing in the side set.
+  // filter is one table at about the design load, with nothing in the side set. Keys that
+  // crowd a few buckets (copies, equal high halves) fill a table at a low load however
+  // large it is, so each attempt at most doubles it, up to 4 times the design size; the
+  // last attempt puts what does not fit in the side set.
+  const std::uint64_t most = 4 * table_.buckets();
   for (int attempt = 0;; ++attempt) {
+    const bool last = attempt >= 8 || table_.buckets() >= most;
     std::size_t i = 0;
     for (; i < keys.size(); ++i) {
-      if (table_.full() && attempt < 8) break;
+      if (table_.full() && !last) break;
       insert(keys[i]);
     }
     if (i == keys.size()) return;
     // Size the next attempt from the load this one reached, with 2 % to spare.
     const std::uint64_t buckets = table_.buckets();
-    const std::uint64_t next =
-        std::max(buckets + std::max<std::uint64_t>(1, buckets / 50), buckets_for(keys.size(), 0.98 * table_.load()));
+    const std::uint64_t next = std::min(
+        {std::max(buckets + std::max<std::uint64_t>(1, buckets / 50), buckets_for(keys.size(), 0.98 * table_.load())),
+         2 * buckets, most});
     table_ = CuckooTable(next, table_.fingerprint_bits());
     overflow_ = HashMultiset();
   }
