@@ -106,7 +106,6 @@ class Automaton {
 #endif
     // Portable path, and the one for patterns longer than 15 letters.
     std::memset(out.bytes, 0, sizeof out.bytes);
-    std::uint8_t* const gap = out.bytes + GapValues::kPad;
     const std::uint32_t* const lists = lists_.data();
     const std::uint16_t* const outputs = outputs_.data();
     for (std::size_t i = 0; i < count; ++i) {
@@ -116,7 +115,9 @@ class Automaton {
         const std::uint16_t* o = outputs + (where >> 8);
         const std::uint16_t* const end = o + (where & 0xFF);
         for (; o != end; ++o) {
-          std::uint8_t& slot = gap[i - (*o >> 8)];
+          // Gap i - distance, which may lie in the scratch bytes before gap 0: indexed from
+          // the buffer's start, as i - distance would wrap around (view() keeps it >= -kPad).
+          std::uint8_t& slot = out.bytes[GapValues::kPad + i - (*o >> 8)];
           const auto value = static_cast<std::uint8_t>(*o);
           slot = value > slot ? value : slot;
         }
