@@ -3,20 +3,15 @@
 // as listed (the last listing of a word winning), whatever filter is in front of the store.
 #include "fuzz_support.h"
 
-#include <iterator>
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const hyph::Source source{"fuzz.hyp.txt", std::string(fuzz::as_text(data, size)), hyph::SourceFormat::exception_list};
-  constexpr hyph::FilterKind kKinds[] = {hyph::FilterKind::exact,          hyph::FilterKind::bloom,
-                                         hyph::FilterKind::blocked_bloom,  hyph::FilterKind::cuckoo,
-                                         hyph::FilterKind::fuse,           hyph::FilterKind::counting_bloom,
-                                         hyph::FilterKind::hash_compaction, hyph::FilterKind::scalable_bloom};
+  const auto kinds = hyph::filter_kinds();  // every kind this build knows
   hyph::Settings settings;
   settings.left_min = 1;
   settings.right_min = 1;
-  settings.exceptions.filter = kKinds[size % std::size(kKinds)];
+  settings.exceptions.filter = kinds[size % kinds.size()];
   settings.exceptions.fp_rate = size % 7 == 0 ? 0.5 : 0.01;
-  settings.letters = size / 8 % 2 ? hyph::LetterPolicy::unicode : hyph::LetterPolicy::pattern_letters;
+  settings.letters = size / kinds.size() % 2 ? hyph::LetterPolicy::unicode : hyph::LetterPolicy::pattern_letters;
   std::optional<hyph::Hyphenator> h;
   if (!fuzz::try_load(source, settings, h)) return 0;
   const hyph::patterns::ParsedSource parsed = hyph::patterns::read_source(source);

@@ -17,25 +17,18 @@
 #include <hyph/text_stream.h>
 
 #include <algorithm>
-#include <array>
-#include <iterator>
+#include <vector>
 
 namespace {
 
-constexpr hyph::FilterKind kKinds[] = {hyph::FilterKind::exact,          hyph::FilterKind::bloom,
-                                       hyph::FilterKind::blocked_bloom,  hyph::FilterKind::cuckoo,
-                                       hyph::FilterKind::fuse,           hyph::FilterKind::counting_bloom,
-                                       hyph::FilterKind::hash_compaction, hyph::FilterKind::scalable_bloom};
-constexpr std::size_t kKindCount = std::size(kKinds);
-
-constexpr std::size_t kHyphenators = kKindCount + 3;
 constexpr std::size_t kGrownSize =
     hyph::detail::kTextStreamLongToken + std::max<std::size_t>(hyph::detail::kTextStreamLongToken / 16, 512);
 
-// 0: plain TeX; 1..8: plain TeX with hyphenex behind each filter kind (1 = exact); 9, 10: the
-// same as 0 and 1 with Unicode TeX's letters (and en/em dashes as explicit hyphens).
-const std::array<hyph::Hyphenator, kHyphenators>& hyphenators() {
-  static const std::array<hyph::Hyphenator, kHyphenators> all = [] {
+// 0: plain TeX; 1..K: plain TeX with hyphenex behind each of the K filter kinds (1 = exact,
+// filter_kinds() first); K + 1, K + 2: the same as 0 and 1 with Unicode TeX's letters (and
+// en/em dashes as explicit hyphens).
+const std::vector<hyph::Hyphenator>& hyphenators() {
+  static const std::vector<hyph::Hyphenator> all = [] {
     const std::vector<hyph::Source> hyphenex{hyph::Source::file(HYPH_SOURCE_DIR "/patterns/data/ushyphex.tex")};
     auto with = [&](hyph::FilterKind kind, hyph::LetterPolicy letters, bool exceptions) {
       hyph::Settings s;
@@ -45,11 +38,12 @@ const std::array<hyph::Hyphenator, kHyphenators>& hyphenators() {
     };
     constexpr auto tex8 = hyph::LetterPolicy::pattern_letters;
     constexpr auto unicode = hyph::LetterPolicy::unicode;
-    return std::array<hyph::Hyphenator, kHyphenators>{
-        with(kKinds[0], tex8, false), with(kKinds[0], tex8, true), with(kKinds[1], tex8, true),
-        with(kKinds[2], tex8, true),  with(kKinds[3], tex8, true), with(kKinds[4], tex8, true),
-        with(kKinds[5], tex8, true),  with(kKinds[6], tex8, true), with(kKinds[7], tex8, true),
-        with(kKinds[0], unicode, false), with(kKinds[0], unicode, true)};
+    constexpr auto exact = hyph::FilterKind::exact;
+    std::vector<hyph::Hyphenator> hs{with(exact, tex8, false)};
+    for (const hyph::FilterKind kind : hyph::filter_kinds()) hs.push_back(with(kind, tex8, true));
+    hs.push_back(with(exact, unicode, false));
+    hs.push_back(with(exact, unicode, true));
+    return hs;
   }();
   return all;
 }
@@ -83,11 +77,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     text = std::move(grown);
   }
 
-  const std::size_t which = header[0] % kHyphenators;
+  const std::size_t count_of_hyphenators = hyphenators().size();
+  const std::size_t which = header[0] % count_of_hyphenators;
   const hyph::Hyphenator& h = hyphenators()[which];
   std::string marker;
   bool marker_absent = false;
-  switch (header[0] / kHyphenators % 3) {
+  switch (header[0] / count_of_hyphenators % 3) {
     case 0: {
       bool seen[256] = {};
       for (unsigned char c : text) seen[c] = true;
@@ -160,10 +155,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   // Every filter answers as the exact store does.
-  if (which >= 2 && which <= kKindCount) {
+  const std::size_t kinds = hyph::filter_kinds().size();
+  if (which >= 2 && which <= kinds) {
     const std::string exact = hyphenators()[1].hyphenated(text, marker);
     FUZZ_CHECK(exact == whole, "filter %s differs from the exact store",
-               std::string(hyph::to_string(kKinds[which - 1])).c_str());
+               std::string(hyph::to_string(hyph::filter_kinds()[which - 1])).c_str());
   }
   return 0;
 }
