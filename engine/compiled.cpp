@@ -4,19 +4,16 @@
 
 #include "filters/hash.h"
 #include "filters/mapped_store.h"
+#include "filters/input_file.h"
 #include "patterns/utf8.h"
 
 #include <hyph/error.h>
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cerrno>
 #include <cstring>
 #include <new>
 #include <ostream>
@@ -399,45 +396,24 @@ std::shared_ptr<const Model> load_compiled(std::span<const std::byte> bytes, std
 }
 
 std::shared_ptr<const Model> load_compiled_file(const std::filesystem::path& path, const Settings& settings) {
-  const std::string name = path.string();
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw Error(ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) throw Error(ErrorCode::io, name + ": cannot stat: " + std::strerror(errno));
-  if (S_ISDIR(st.st_mode)) throw Error(ErrorCode::io, name + ": is a directory, not a compiled pattern file");
-  if (S_ISREG(st.st_mode) && st.st_size > 0) {
-    const auto size = static_cast<std::size_t>(st.st_size);
+  const filters::InputFile file(path, "a compiled pattern file");
+  if (const std::size_t size = file.mappable_size()) {
     int flags = MAP_PRIVATE;
 #ifdef MAP_POPULATE
     flags |= MAP_POPULATE;  // the checks read every page anyway: fault them in at once
 #endif
-    void* address = ::mmap(nullptr, size, PROT_READ, flags, fd, 0);
+    void* address = ::mmap(nullptr, size, PROT_READ, flags, file.fd(), 0);
     if (address != MAP_FAILED) {
       auto mapping = std::make_shared<Mapping>(address, size);
       const std::span<const std::byte> bytes(static_cast<const std::byte*>(address), size);
-      return load_compiled(bytes, std::move(mapping), settings, name, FilterFrom::file);
+      return load_compiled(bytes, std::move(mapping), settings, file.name(), FilterFrom::file);
     }
   }
-  // Not mappable (a pipe, a file system without mmap, an empty file): read it.
-  std::vector<std::byte> data;
-  std::byte chunk[1 << 16];
-  for (;;) {
-    const ssize_t got = ::read(fd, chunk, sizeof chunk);
-    if (got == 0) break;
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      throw Error(ErrorCode::io, name + ": read error: " + std::strerror(errno));
-    }
-    data.insert(data.end(), chunk, chunk + got);
-  }
+  const std::vector<std::byte> data = file.read_all();
   auto buffer = std::make_shared<AlignedBuffer>(data.size());
   if (!data.empty()) std::memcpy(buffer->data, data.data(), data.size());
   const std::span<const std::byte> bytes(buffer->data, buffer->size);
-  return load_compiled(bytes, std::move(buffer), settings, name, FilterFrom::file);
+  return load_compiled(bytes, std::move(buffer), settings, file.name(), FilterFrom::file);
 }
 
 }  // namespace hyph::detail

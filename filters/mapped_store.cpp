@@ -1,15 +1,12 @@
 #include "filters/mapped_store.h"
+#include "filters/input_file.h"
 
 #include <hyph/error.h>
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
-#include <cerrno>
 #include <cstring>
 #include <ostream>
 #include <utility>
@@ -127,45 +124,24 @@ unsigned store_format::directory_bits_for(std::uint64_t entries) noexcept {
 // MappedStore
 
 MappedStore MappedStore::open(const std::filesystem::path& path) {
-  const std::string name = path.string();
-  const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw Error(ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  struct stat st;
-  if (::fstat(fd, &st) != 0) throw Error(ErrorCode::io, name + ": cannot stat: " + std::strerror(errno));
-  if (S_ISDIR(st.st_mode)) throw Error(ErrorCode::io, name + ": is a directory, not an exception store");
-
+  const InputFile file(path, "an exception store");
   MappedStore s;
-  if (S_ISREG(st.st_mode) && st.st_size > 0) {
-    void* p = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+  if (const std::size_t size = file.mappable_size()) {
+    void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, file.fd(), 0);
     if (p != MAP_FAILED) {
       s.mapping_ = p;
-      s.size_ = static_cast<std::size_t>(st.st_size);
+      s.size_ = size;
       s.base_ = static_cast<const std::byte*>(p);
     }
   }
   if (s.mapping_ == nullptr) {
-    // Not mappable: read it all.
-    std::vector<std::byte> bytes;
-    std::byte chunk[1 << 16];
-    for (;;) {
-      const ssize_t got = ::read(fd, chunk, sizeof chunk);
-      if (got == 0) break;
-      if (got < 0) {
-        if (errno == EINTR) continue;
-        throw Error(ErrorCode::io, name + ": read error: " + std::strerror(errno));
-      }
-      bytes.insert(bytes.end(), chunk, chunk + got);
-    }
+    const std::vector<std::byte> bytes = file.read_all();
     s.buffer_ = std::make_unique<std::byte[]>(std::max<std::size_t>(1, bytes.size()));
     std::copy(bytes.begin(), bytes.end(), s.buffer_.get());
     s.base_ = s.buffer_.get();
     s.size_ = bytes.size();
   }
-  s.validate(name);
+  s.validate(file.name());
   return s;
 }
 
