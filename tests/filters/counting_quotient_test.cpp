@@ -13,26 +13,13 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <sstream>
 #include <unordered_map>
 
 using namespace hyph::filters;
+using test::bytes_of;
+using test::key_with;
 
 namespace {
-
-__extension__ using uint128 = unsigned __int128;
-
-Hash key_with(const CountingQuotientFilter& f, std::uint64_t q, std::uint64_t rem) {
-  const uint128 fp = (uint128{q} << f.remainder_bits()) | rem;
-  const uint128 range = uint128{f.slot_count()} << f.remainder_bits();
-  return static_cast<Hash>(((fp << 64) + range - 1) / range);
-}
-
-std::string bytes_of(const Filter& f) {
-  std::ostringstream out;
-  f.serialize(out);
-  return std::move(out).str();
-}
 
 // What count() must say for each key: the sum of the counts of every key with its fingerprint.
 std::unordered_map<Hash, std::uint64_t> expected_counts(const CountingQuotientFilter& f,

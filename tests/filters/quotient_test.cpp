@@ -7,27 +7,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 using namespace hyph::filters;
+using test::bytes_of;
+using test::key_with;
 
 namespace {
-
-__extension__ using uint128 = unsigned __int128;
-
-// The least key hash whose fingerprint in a table of `slots` slots and r-bit remainders is
-// (q, rem): F = floor(h·M/2^64) with M = slots·2^r, so h = ceil(F·2^64/M).
-Hash key_with(const QuotientFilter& f, std::uint64_t q, std::uint64_t rem) {
-  const uint128 fp = (uint128{q} << f.remainder_bits()) | rem;
-  const uint128 range = uint128{f.slot_count()} << f.remainder_bits();
-  return static_cast<Hash>(((fp << 64) + range - 1) / range);
-}
-
-std::string bytes_of(const Filter& f) {
-  std::ostringstream out;
-  f.serialize(out);
-  return std::move(out).str();
-}
 
 // The table `f` would be if `keys` were inserted into a fresh filter of the same shape:
 // the layout is a function of the fingerprints alone.

@@ -23,9 +23,7 @@ constexpr FilterKind kKinds[] = {FilterKind::bloom,  FilterKind::blocked_bloom, 
                                  FilterKind::scalable_bloom, FilterKind::quotient, FilterKind::counting_quotient};
 
 std::vector<std::byte> serialized(const Filter& f) {
-  std::ostringstream out;
-  f.serialize(out);
-  const std::string s = std::move(out).str();
+  const std::string s = test::bytes_of(f);
   std::vector<std::byte> bytes(s.size());
   std::memcpy(bytes.data(), s.data(), s.size());
   return bytes;

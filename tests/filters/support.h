@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -94,5 +95,22 @@ constexpr bool grows_past_capacity = std::is_same_v<F, hyph::filters::CuckooFilt
 
 template <class F>
 constexpr bool exact_model = !std::is_same_v<F, hyph::filters::CuckooFilter>;
+
+/// What f.serialize() writes.
+inline std::string bytes_of(const hyph::filters::Filter& f) {
+  std::ostringstream out;
+  f.serialize(out);
+  return std::move(out).str();
+}
+
+/// The least key hash whose fingerprint in a quotient filter of m slots and r-bit remainders
+/// is (q, rem): F = floor(h·M/2^64) with M = m·2^r, so h = ceil(F·2^64/M).
+template <class QuotientLike>
+Hash key_with(const QuotientLike& f, std::uint64_t q, std::uint64_t rem) {
+  __extension__ using uint128 = unsigned __int128;
+  const uint128 fp = (uint128{q} << f.remainder_bits()) | rem;
+  const uint128 range = uint128{f.slot_count()} << f.remainder_bits();
+  return static_cast<Hash>(((fp << 64) + range - 1) / range);
+}
 
 }  // namespace test
