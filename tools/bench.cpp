@@ -9,6 +9,8 @@
 #include <hyph/hyphenator.h>
 #include <hyph/languages.h>
 
+#include "cli_support.h"
+
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -83,9 +85,7 @@ void report(const char* name, double seconds, std::size_t words, std::size_t che
               static_cast<double>(words) / seconds, checksum);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   std::string words_file, dict, hyphen_tex, patterns_dir;
   int passes = 5;
   po::options_description opts("Usage: hyphenate-bench WORDS_FILE [options]");
@@ -96,14 +96,7 @@ int main(int argc, char** argv) {
       "patterns-dir", po::value(&patterns_dir), "where to look for de-1996 first (hyph-utf8 patterns)");
   po::positional_options_description pos;
   pos.add("words", 1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(opts).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::fprintf(stderr, "hyphenate-bench: %s\n", e.what());
-    return 2;
-  }
+  const po::variables_map vm = cli::parse(argc, argv, opts, pos);
   if (vm.count("help") || words_file.empty()) {
     std::cout << opts << "\n";
     return words_file.empty() && !vm.count("help") ? 2 : 0;
@@ -206,3 +199,7 @@ int main(int argc, char** argv) {
 #endif
   return 0;
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return cli::run_main("hyphenate-bench", run, argc, argv); }

@@ -29,6 +29,8 @@
 
 #include <hyph/hyphenator.h>
 
+#include "cli_support.h"
+
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -122,9 +124,7 @@ int main(int argc, char** argv) try {
       "words", po::value(&words_path), "word list, one word a line");
   po::positional_options_description pos;
   pos.add("words", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(argc, argv).options(opts).positional(pos).run(), vm);
-  po::notify(vm);
+  const po::variables_map vm = cli::parse(argc, argv, opts, pos);
   if (vm.count("list-filters")) {
     for (const hyph::FilterKind kind : hyph::filter_kinds())
       if (kind != hyph::FilterKind::exact) std::cout << hyph::to_string(kind) << "\n";

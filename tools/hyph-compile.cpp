@@ -11,6 +11,8 @@
 #include <hyph/hyphenator.h>
 #include <hyph/languages.h>
 
+#include "cli_support.h"
+
 #include <boost/program_options.hpp>
 
 #include <cerrno>
@@ -27,9 +29,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Usage : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using cli::Usage;
 
 // Whether a file starts with the compiled format's magic number.
 bool is_compiled_file(const std::string& path) {
@@ -96,13 +96,7 @@ int run(int argc, char** argv) {
       ("name", po::value(&name), "language name to record (default: the language's name)")
       ("output,o", po::value(&output), "the compiled file to write (through OUT.tmp, then renamed)");
 
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(visible).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw Usage(e.what());
-  }
+  const po::variables_map vm = cli::parse(argc, argv, visible);
   if (vm.count("help")) {
     std::cout << visible << "\n";
     return 0;
@@ -160,14 +154,4 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  try {
-    return run(argc, argv);
-  } catch (const Usage& e) {
-    std::fprintf(stderr, "hyph-compile: %s\nTry 'hyph-compile --help'.\n", e.what());
-    return 2;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "hyph-compile: %s\n", e.what());
-    return 1;
-  }
-}
+int main(int argc, char** argv) { return cli::run_main("hyph-compile", run, argc, argv); }

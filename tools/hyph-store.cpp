@@ -15,6 +15,8 @@
 #include <hyph/error.h>
 #include <hyph/hyphenator.h>
 
+#include "cli_support.h"
+
 #include <boost/program_options.hpp>
 
 #include <cstdio>
@@ -29,9 +31,7 @@ using hyph::filters::HyphenMask;
 
 namespace {
 
-struct Usage : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using cli::Usage;
 
 std::string key_of(const std::u32string& letters) { return hyph::utf8::encode(letters); }
 
@@ -132,13 +132,7 @@ int run(int argc, char** argv) {
   all.add(visible).add(hidden);
   po::positional_options_description positional;
   positional.add("input", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw Usage(e.what());
-  }
+  const po::variables_map vm = cli::parse(argc, argv, all, positional);
   if (vm.count("help")) {
     std::cout << visible << "\n";
     return 0;
@@ -208,14 +202,4 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  try {
-    return run(argc, argv);
-  } catch (const Usage& e) {
-    std::fprintf(stderr, "hyph-store: %s\nTry 'hyph-store --help'.\n", e.what());
-    return 2;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "hyph-store: %s\n", e.what());
-    return 1;
-  }
-}
+int main(int argc, char** argv) { return cli::run_main("hyph-store", run, argc, argv); }

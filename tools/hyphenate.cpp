@@ -8,6 +8,8 @@
 #include <hyph/languages.h>
 #include <hyph/text_stream.h>
 
+#include "cli_support.h"
+
 #include <boost/program_options.hpp>
 
 #include <fcntl.h>
@@ -29,9 +31,7 @@ namespace {
 
 constexpr const char* kSoftHyphen = "\xC2\xAD";  // U+00AD in UTF-8
 
-struct Usage : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using cli::Usage;
 
 void write_stdout(std::string_view bytes) {
   if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) {
@@ -218,13 +218,7 @@ int run(int argc, char** argv) {
   po::positional_options_description positional;
   positional.add("input", -1);
 
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw Usage(e.what());
-  }
+  const po::variables_map vm = cli::parse(argc, argv, all, positional);
   if (vm.count("help")) {
     std::cout << visible << "\n";
     return 0;
@@ -301,17 +295,4 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  try {
-    return run(argc, argv);
-  } catch (const Usage& e) {
-    std::fprintf(stderr, "hyphenate: %s\nTry 'hyphenate --help'.\n", e.what());
-    return 2;
-  } catch (const hyph::Error& e) {
-    std::fprintf(stderr, "hyphenate: %s\n", e.what());
-    return 1;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "hyphenate: %s\n", e.what());
-    return 1;
-  }
-}
+int main(int argc, char** argv) { return cli::run_main("hyphenate", run, argc, argv); }

@@ -1,0 +1,49 @@
+// What every command-line tool does the same way: parsing with Boost.Program_options, and
+// main()'s mapping of errors to messages and exit statuses (usage errors 2, others 1).
+#pragma once
+
+#include <boost/program_options.hpp>
+
+#include <cstdio>
+#include <exception>
+#include <stdexcept>
+
+namespace cli {
+
+/// A mistake in the command line: reported with a pointer to --help, exit status 2.
+struct Usage : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Parses argv against `options` (and `positional`); Program_options' complaints (unknown
+/// options, missing or bad values) become Usage.
+inline boost::program_options::variables_map parse(
+    int argc, char** argv, const boost::program_options::options_description& options,
+    const boost::program_options::positional_options_description& positional = {}) {
+  namespace po = boost::program_options;
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(options).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw Usage(e.what());
+  }
+  return vm;
+}
+
+/// Returns run(argc, argv), or reports what it threw on stderr as "NAME: message" (followed
+/// by "Try 'NAME --help'." for Usage) and returns 2 for Usage, 1 for anything else.
+template <class Run>
+int run_main(const char* name, Run run, int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const Usage& e) {
+    std::fprintf(stderr, "%s: %s\nTry '%s --help'.\n", name, e.what(), name);
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", name, e.what());
+    return 1;
+  }
+}
+
+}  // namespace cli
