@@ -7,40 +7,17 @@ HYPH_PATTERNS_DIR, which are searched before any installed TeX Live patterns.
 usage: cli_languages_test.py PATH/TO/hyphenate SOURCE_DIR
 """
 import os
-import subprocess
+from functools import partial
 import sys
+
+import cli_support
+from cli_support import check
 
 HYPHENATE, SOURCE_DIR = sys.argv[1], sys.argv[2]
 VENDORED = os.path.join(SOURCE_DIR, "patterns", "data", "hyph-utf8")
-failures = 0
-
-
-def run(args, data=b"", env=None):
-    full_env = dict(os.environ)
-    full_env.pop("HYPH_PATTERNS_DIR", None)
-    full_env.update(env or {})
-    return subprocess.run([HYPHENATE, *args], input=data, capture_output=True, timeout=120, env=full_env)
-
-
-def check(name, condition, detail=""):
-    global failures
-    if not condition:
-        failures += 1
-        print(f"FAIL {name} {detail}")
-    else:
-        print(f"ok   {name}")
-
-
-def expect(name, args, data, out, env=None):
-    r = run(args, data, env)
-    check(name, r.returncode == 0 and r.stdout == out, f"got {r.returncode} {r.stdout!r} {r.stderr!r}")
-
-
-def expect_error(name, args, status, messages, data=b""):
-    r = run(args, data)
-    err = r.stderr.decode(errors="replace")
-    check(name, r.returncode == status and all(m in err for m in messages) and r.stdout == b"",
-          f"got {r.returncode} {err!r}")
+run = partial(cli_support.run, HYPHENATE)
+expect = partial(cli_support.expect, HYPHENATE)
+expect_error = partial(cli_support.expect_error, HYPHENATE)
 
 
 V = ["--patterns-dir", VENDORED]
@@ -102,5 +79,4 @@ text = r.stdout.decode()
 check("--help documents languages", r.returncode == 0 and all(
     s in text for s in ["--list-languages", "--patterns-dir", "HYPH_PATTERNS_DIR", "--letters", "hyph-utf8:en-us"]), text)
 
-print(f"{failures} failures")
-sys.exit(1 if failures else 0)
+cli_support.finish()

@@ -4,37 +4,19 @@
 usage: cli_test.py PATH/TO/hyphenate SOURCE_DIR
 """
 import os
+from functools import partial
 import random
 import subprocess
 import sys
 import tempfile
 
+import cli_support
+from cli_support import check
+
 HYPHENATE, SOURCE_DIR = sys.argv[1], sys.argv[2]
-failures = 0
-
-
-def run(args, data=b"", **kw):
-    return subprocess.run([HYPHENATE, *args], input=data, capture_output=True, timeout=120, **kw)
-
-
-def check(name, condition, detail=""):
-    global failures
-    if not condition:
-        failures += 1
-        print(f"FAIL {name} {detail}")
-    else:
-        print(f"ok   {name}")
-
-
-def expect(name, args, data, out):
-    r = run(args, data)
-    check(name, r.returncode == 0 and r.stdout == out, f"got {r.returncode} {r.stdout!r} {r.stderr!r}")
-
-
-def expect_error(name, args, status, message, data=b""):
-    r = run(args, data)
-    err = r.stderr.decode(errors="replace")
-    check(name, r.returncode == status and message in err and r.stdout == b"", f"got {r.returncode} {err!r}")
+run = partial(cli_support.run, HYPHENATE)
+expect = partial(cli_support.expect, HYPHENATE)
+expect_error = partial(cli_support.expect_error, HYPHENATE)
 
 
 expect("default language", [], b"hyphenation is fun\n", b"hy-phen-ation is fun\n")
@@ -116,5 +98,4 @@ except BrokenPipeError:
 p.wait(timeout=60)
 check("closed output pipe ends quietly", p.stderr.read() == b"", f"status {p.returncode}")
 
-print(f"{failures} failure(s)")
-sys.exit(1 if failures else 0)
+cli_support.finish()

@@ -10,28 +10,15 @@ files are one-line errors, never crashes; a failed compile leaves no file behind
 usage: compiled_cli_test.py PATH/TO/hyphenate PATH/TO/hyph-compile BUILT/en-us.hyb SOURCE_DIR
 """
 import os
-import subprocess
 import sys
 import tempfile
+
+from cli_support import check, finish, run
 
 HYPHENATE, COMPILE, EMBEDDED, SOURCE_DIR = sys.argv[1:5]
 DATA = os.path.join(SOURCE_DIR, "tests", "data")
 VENDORED = os.path.join(SOURCE_DIR, "patterns", "data", "hyph-utf8")
 HYPHENEX = os.path.join(SOURCE_DIR, "patterns", "data", "ushyphex.tex")
-failures = 0
-
-
-def run(program, args, data=b""):
-    return subprocess.run([program, *args], input=data, capture_output=True, timeout=300)
-
-
-def check(name, condition, detail=""):
-    global failures
-    if not condition:
-        failures += 1
-        print(f"FAIL {name} {detail}")
-    else:
-        print(f"ok   {name}")
 
 
 def read(path):
@@ -122,5 +109,4 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run(HYPHENATE, ["-p", out("tiny.hyb"), "-p", tiny_tex], b"x\n")
     check("-p compiled with other -p: usage", r.returncode == 2, r.stderr)
 
-print("FAILED" if failures else "all passed")
-sys.exit(1 if failures else 0)
+finish()

@@ -12,28 +12,15 @@ usage: store_cli_test.py PATH/TO/hyphenate PATH/TO/hyph-store SOURCE_DIR
 import math
 import os
 import re
-import subprocess
 import sys
 import tempfile
+
+from cli_support import check, finish, run
 
 HYPHENATE, HYPH_STORE, SOURCE_DIR = sys.argv[1], sys.argv[2], sys.argv[3]
 HYPHENEX = os.path.join(SOURCE_DIR, "patterns", "data", "ushyphex.tex")
 WORDS = os.path.join(SOURCE_DIR, "tests", "data", "en-us.words")
 EXPECTED = os.path.join(SOURCE_DIR, "tests", "data", "en-us.hyphenex.expected")
-failures = 0
-
-
-def run(program, args, data=b""):
-    return subprocess.run([program, *args], input=data, capture_output=True, timeout=300)
-
-
-def check(name, condition, detail=""):
-    global failures
-    if not condition:
-        failures += 1
-        print(f"FAIL {name} {detail}")
-    else:
-        print(f"ok   {name}")
 
 
 def filter_kinds():
@@ -164,5 +151,4 @@ with tempfile.TemporaryDirectory() as tmp:
             check(f"{name}: fingerprint bits", "fingerprint bits" in s and int(s["fingerprint bits"]) >= 1, s)
         check(f"{name}: load factor", "load factor" in s and 0 < float(s["load factor"]) <= 1, s)
 
-print(f"{failures} failures")
-sys.exit(1 if failures else 0)
+finish()

@@ -1,0 +1,49 @@
+"""Shared by the command-line tests: running a tool, and counting and reporting checks.
+
+Each test script prints one line per check ("ok   NAME" or "FAIL NAME DETAIL") and ends
+with finish(), whose exit status meson test reads.
+"""
+import os
+import subprocess
+import sys
+
+_failures = 0
+
+
+def run(program, args, data=b"", env=None, timeout=300):
+    """Runs program with args, data on stdin; output captured. The caller's
+    HYPH_PATTERNS_DIR is dropped, so that a test sees only the directories it names; env
+    adds variables."""
+    full_env = {k: v for k, v in os.environ.items() if k != "HYPH_PATTERNS_DIR"}
+    full_env.update(env or {})
+    return subprocess.run([program, *args], input=data, capture_output=True, timeout=timeout, env=full_env)
+
+
+def check(name, condition, detail=""):
+    global _failures
+    if condition:
+        print(f"ok   {name}")
+    else:
+        _failures += 1
+        print(f"FAIL {name} {detail}")
+
+
+def expect(program, name, args, data, out, env=None):
+    """The program succeeds and writes exactly out."""
+    r = run(program, args, data, env)
+    check(name, r.returncode == 0 and r.stdout == out, f"got {r.returncode} {r.stdout!r} {r.stderr!r}")
+
+
+def expect_error(program, name, args, status, messages, data=b""):
+    """The program exits with status, writes nothing to stdout, and says every one of
+    messages (a string or a list) on stderr."""
+    r = run(program, args, data)
+    err = r.stderr.decode(errors="replace")
+    wanted = [messages] if isinstance(messages, str) else messages
+    check(name, r.returncode == status and all(m in err for m in wanted) and r.stdout == b"",
+          f"got {r.returncode} {err!r}")
+
+
+def finish():
+    print(f"{_failures} failure(s)")
+    sys.exit(1 if _failures else 0)
