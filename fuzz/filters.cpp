@@ -1,26 +1,30 @@
 // Fuzz target: every filter backend, built from keys and then (if it can) inserted into and
-// erased from, checked against a std::unordered_multiset of the keys it should hold: no
-// false negatives, ever. Input:
-//   byte 0: the kind (bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction,
-//           scalable-bloom, quotient, counting-quotient; exact must give no filter)
+// erased from, merged and counted, checked against a std::unordered_multiset of the keys it
+// should hold: no false negatives, ever. Input:
+//   byte 0: the kind, an index into filter_kinds() (exact must give no filter)
 //   byte 1: the target false-positive rate, including invalid ones (0, 1, NaN, ...)
 //   byte 2: n, the number of 8-byte keys that follow, to build from (duplicates allowed)
-//   then operations, one byte each plus operands:
+//   a Bloom filter then reads set operations (bloom_algebra below); a mutable filter reads
+//   operations, one byte each plus operands:
 //     0 insert a new 8-byte key          1 insert again a held key (1-byte index)
 //     2 erase a held key (1-byte index)  3 erase an 8-byte key never inserted
 //     4 insert a burst of 1..1024 keys made from a 1-byte seed (a table fills, spills)
 //     5 insert one held key 1..64 times (a fingerprint class overflows)
 //     6 erase a burst of held keys       7 check every held key
+//     8 quotient: merge another filter, or itself (others: nothing)
+//     9 counting quotient: a held key's count, then insert or erase many copies at once
 // An input's work is bounded, so that the fuzzer runs fast: at most twice as many keys are
 // held as the filter was built from, or kMinHeld if more (tables, sized for the keys built
 // from, still fill and spill; a scalable Bloom filter opens a few stages), and op 7 checks
 // at most kCheckBudget keys in all; the last check, of every held key, always runs.
 #include "fuzz_support.h"
 
+#include "filters/bloom.h"
+#include "filters/counting_quotient.h"
 #include "filters/filter.h"
+#include "filters/quotient.h"
 
 #include <cmath>
-#include <iterator>
 #include <limits>
 #include <unordered_set>
 
@@ -70,16 +74,110 @@ Hash burst_key(std::uint8_t seed, unsigned i) {
   return z ^ (z >> 29);
 }
 
+// A Bloom filter is immutable, but it unites and intersects with another of the same m and
+// k, which a filter built from as many keys at the same rate has. Input: a byte (bit 0:
+// unite or intersect; bit 1: a second filter from one key more, whose m may differ), a
+// burst seed, then bytes picking which of the held keys the second filter shares.
+void bloom_algebra(hyph::filters::BloomFilter& f, Reference& ref, std::size_t n, double fp_rate, Reader& in) {
+  const std::uint8_t how = in.byte(), seed = in.byte();
+  std::vector<Hash> other_keys;
+  std::vector<Hash> shared;
+  for (unsigned i = 0; i < n + (how >> 1 & 1); ++i) {
+    const std::uint8_t pick = in.byte();
+    if (!ref.list.empty() && pick & 1) {
+      shared.push_back(ref.list[pick % ref.list.size()]);
+      other_keys.push_back(shared.back());
+    } else {
+      other_keys.push_back(burst_key(seed, i));
+    }
+  }
+  const hyph::filters::BloomFilter other(other_keys, fp_rate);
+  const bool same = other.bit_count() == f.bit_count() && other.hash_count() == f.hash_count();
+  try {
+    if (how & 1) {
+      f.intersect(other);
+      ref = Reference{};
+      for (Hash k : shared) ref.insert(k);
+    } else {
+      f.unite(other);
+      for (Hash k : other_keys) ref.insert(k);
+    }
+  } catch (const hyph::Error& e) {
+    FUZZ_CHECK(!same && e.code() == hyph::ErrorCode::invalid_argument, "set operation refused: %s", e.what());
+    return;
+  }
+  FUZZ_CHECK(same, "set operation on filters of different m or k accepted");
+  const double keys = f.estimated_keys();
+  FUZZ_CHECK(keys >= 0 && !std::isnan(keys), "estimated_keys() %g", keys);
+  const double expected = f.expected_fp_rate();
+  FUZZ_CHECK(expected >= 0 && expected <= 1, "expected_fp_rate() %g after a set operation", expected);
+}
+
+// Merges into f either f itself (every insertion doubles) or a filter with `capacity`
+// (a byte picks the build's size or another) holding a burst of keys; a merge of filters
+// whose slot counts or remainder bits differ must be refused and change nothing.
+void quotient_merge(hyph::filters::QuotientFilter& f, Reference& ref, std::size_t built_from, double fp_rate,
+                    std::size_t max_held, Reader& in) {
+  const std::uint8_t how = in.byte(), seed = in.byte();
+  if (how % 4 == 0) {
+    if (2 * ref.list.size() > max_held) return;
+    try {
+      f.merge(f);
+    } catch (const hyph::Error& e) {
+      FUZZ_CHECK(e.code() == hyph::ErrorCode::capacity, "merge with itself refused: %s", e.what());
+      return;
+    }
+    for (std::size_t i = 0, held = ref.list.size(); i < held; ++i) ref.insert(ref.list[i]);
+    return;
+  }
+  const std::size_t capacity = how % 4 == 1 ? built_from : how;
+  auto other = hyph::filters::QuotientFilter::with_capacity(capacity, fp_rate);
+  const unsigned n = static_cast<unsigned>(std::min<std::size_t>(seed % 128, max_held - ref.list.size()));
+  for (unsigned i = 0; i < n; ++i) other.insert(burst_key(seed, i));
+  const bool same = other.slot_count() == f.slot_count() && other.remainder_bits() == f.remainder_bits();
+  try {
+    f.merge(other);
+  } catch (const hyph::Error& e) {
+    // With equal parameters only a union that does not fit even at 0 remainder bits is refused.
+    FUZZ_CHECK(same ? e.code() == hyph::ErrorCode::capacity : e.code() == hyph::ErrorCode::invalid_argument,
+               "merge refused: %s", e.what());
+    return;
+  }
+  FUZZ_CHECK(same, "merge of filters with different parameters accepted");
+  for (unsigned i = 0; i < n; ++i) ref.insert(burst_key(seed, i));
+}
+
+// A held key's count is at least the times it is held (a shared fingerprint adds more);
+// then a byte adds up to 255 copies at once, or erases every copy at once.
+void counting_quotient_counts(hyph::filters::CountingQuotientFilter& f, Reference& ref, std::size_t max_held,
+                              Reader& in) {
+  if (ref.list.empty()) return;
+  const Hash k = ref.list[in.byte() % ref.list.size()];
+  const std::size_t held = ref.set.count(k);
+  FUZZ_CHECK(f.count(k) >= held, "count %llu of a key held %zu times", static_cast<unsigned long long>(f.count(k)), held);
+  const std::uint8_t copies = in.byte();
+  if (copies == 0) {
+    FUZZ_CHECK(f.erase(k, held), "erase of all %zu copies failed", held);
+    for (std::size_t i = 0; i < ref.list.size();) {
+      if (ref.list[i] == k) ref.take(i);
+      else ++i;
+    }
+    return;
+  }
+  if (ref.list.size() + copies > max_held) return;
+  const std::uint64_t before = f.count(k);
+  f.insert(k, copies);
+  FUZZ_CHECK(f.count(k) == before + copies, "count %llu after adding %u to %llu", static_cast<unsigned long long>(f.count(k)),
+             copies, static_cast<unsigned long long>(before));
+  for (unsigned i = 0; i < copies; ++i) ref.insert(k);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Reader in{data, data + size};
-  constexpr hyph::FilterKind kKinds[] = {hyph::FilterKind::bloom, hyph::FilterKind::blocked_bloom,
-                                         hyph::FilterKind::cuckoo, hyph::FilterKind::fuse, hyph::FilterKind::exact,
-                                         hyph::FilterKind::counting_bloom, hyph::FilterKind::hash_compaction,
-                                         hyph::FilterKind::scalable_bloom, hyph::FilterKind::quotient,
-                                         hyph::FilterKind::counting_quotient};
-  const hyph::FilterKind kind = kKinds[in.byte() % std::size(kKinds)];
+  const auto kinds = hyph::filter_kinds();  // every kind this build knows
+  const hyph::FilterKind kind = kinds[in.byte() % kinds.size()];
   const std::uint8_t rate_byte = in.byte();
   double fp_rate;
   switch (rate_byte) {
@@ -118,13 +216,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const double expected = filter->expected_fp_rate();
   FUZZ_CHECK(expected >= 0 && expected <= 1, "expected_fp_rate() %g", expected);
 
+  const std::size_t max_held = std::max(kMinHeld, 2 * initial.size());
+  if (auto* bloom = dynamic_cast<hyph::filters::BloomFilter*>(filter.get())) {
+    while (in.more() && ref.list.size() < max_held) {
+      bloom_algebra(*bloom, ref, initial.size(), fp_rate, in);
+      check_all(*bloom, ref, "after a set operation");
+    }
+    return 0;
+  }
   auto* mutable_filter = dynamic_cast<hyph::filters::MutableFilter*>(filter.get());
   if (!mutable_filter) return 0;
+  auto* quotient = dynamic_cast<hyph::filters::QuotientFilter*>(mutable_filter);
+  auto* counting_quotient = dynamic_cast<hyph::filters::CountingQuotientFilter*>(mutable_filter);
   hyph::filters::MutableFilter& f = *mutable_filter;
-  const std::size_t max_held = std::max(kMinHeld, 2 * initial.size());
   std::size_t check_budget = kCheckBudget;
   while (in.more()) {
-    const std::uint8_t op = in.byte() % 8;
+    const std::uint8_t op = in.byte() % 10;
     if (ref.list.size() >= max_held && (op == 0 || op == 1 || op == 4 || op == 5)) continue;
     switch (op) {
       case 0: {
@@ -183,6 +290,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           check_budget -= ref.list.size();
           check_all(f, ref, "at a check");
         }
+        break;
+      case 8:
+        if (quotient) quotient_merge(*quotient, ref, initial.size(), fp_rate, max_held, in);
+        break;
+      case 9:
+        if (counting_quotient) counting_quotient_counts(*counting_quotient, ref, max_held, in);
         break;
     }
   }
