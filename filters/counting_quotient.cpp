@@ -268,6 +268,46 @@ void CountingQuotientFilter::grow() {
   place_sorted(sorted);
 }
 
+void CountingQuotientFilter::merge(const CountingQuotientFilter& other) {
+  if (other.slots_ != slots_ || other.r_ != r_)
+    throw Error(ErrorCode::invalid_argument,
+                "counting quotient filter merge: parameters differ (" + std::to_string(slots_) + " slots with " +
+                    std::to_string(r_) + "-bit remainders here, " + std::to_string(other.slots_) + " slots with " +
+                    std::to_string(other.r_) + "-bit remainders in the other); merging needs both equal");
+  // Both lists are read before anything changes: `other` may be this filter.
+  const auto mine = counted_fingerprints(), theirs = other.counted_fingerprints();
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> sum;
+  sum.reserve(mine.size() + theirs.size());
+  std::size_t i = 0, j = 0;
+  while (i < mine.size() || j < theirs.size()) {
+    if (j == theirs.size() || (i < mine.size() && mine[i].first < theirs[j].first)) {
+      sum.push_back(mine[i++]);
+    } else if (i == mine.size() || theirs[j].first < mine[i].first) {
+      sum.push_back(theirs[j++]);
+    } else {
+      const std::uint64_t a = mine[i++].second, b = theirs[j++].second;
+      if (b > ~std::uint64_t{0} - a)
+        throw Error(ErrorCode::capacity, "counting quotient filter merge: a count would pass 2^64 - 1");
+      sum.emplace_back(mine[i - 1].first, a + b);
+    }
+  }
+  // Double while the merged counters would pass the load inserts double at; F stays the same.
+  const auto slots_used = [&sum](unsigned r) {
+    std::uint64_t used = 0;
+    for (const auto& entry : sum) used += detail::entry_slots(entry.second, r);
+    return used;
+  };
+  std::uint64_t slots = slots_;
+  unsigned r = r_;
+  while (can_double(slots, r) && static_cast<double>(slots_used(r)) > kMaxLoad * static_cast<double>(slots)) {
+    slots *= 2;
+    --r;
+  }
+  CountingQuotientFilter merged(slots, r, target_fp_rate_);
+  merged.place_sorted(sum);
+  *this = std::move(merged);
+}
+
 FilterDescription CountingQuotientFilter::describe() const {
   FilterDescription d;
   d.name = "counting-quotient";

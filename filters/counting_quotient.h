@@ -104,6 +104,12 @@ class CountingQuotientFilter final : public MutableFilter {
   /// Doubles the table (m' = 2m, r' = r − 1); throws Error(capacity) if r is 1 or m is at
   /// its maximum. Inserts call it at load 0.95.
   void grow();
+  /// Adds every count `other` holds: a fingerprint both hold gets the sum of its counts, so
+  /// count() of the merge is the sum of both count()s. Doubles as inserts would (load 0.95).
+  /// Throws Error(invalid_argument) unless both have the same slot count and remainder bits,
+  /// and Error(capacity) if a count would pass 2^64 − 1 or the table 2^32 slots; this filter
+  /// is then unchanged. `other` may be this filter (every count doubles).
+  void merge(const CountingQuotientFilter& other);
 
   std::uint64_t slot_count() const noexcept { return slots_; }
   unsigned remainder_bits() const noexcept { return r_; }
@@ -207,7 +213,8 @@ class CountingQuotientFilter final : public MutableFilter {
   /// Rewrites the entry of (x, count) that takes `old_slots` slots at `at` (0: a new entry);
   /// count 0 removes it.
   void write_entry(std::uint64_t q, std::uint64_t at, std::uint64_t old_slots, std::uint64_t x, std::uint64_t count);
-  bool can_grow() const noexcept { return r_ > 1 && 2 * slots_ <= kMaxSlots; }
+  static bool can_double(std::uint64_t slots, unsigned r) noexcept { return r > 1 && 2 * slots <= kMaxSlots; }
+  bool can_grow() const noexcept { return can_double(slots_, r_); }
   void reset(std::uint64_t slots, unsigned remainder_bits, std::uint64_t blocks);
   /// Lays out sorted (F, count) pairs, distinct F, into the cleared table in one pass.
   void place_sorted(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& sorted);

@@ -1,7 +1,7 @@
 // The counting quotient filter's own promises: select in a word without BMI2, the counter
 // encoding, exact counts where fingerprints do not collide (sums where they do), counts
 // decremented to zero, runs and counters across block boundaries, the canonical layout,
-// and doubling with counts.
+// doubling with counts, and merge.
 #include "support.h"
 
 #include "filters/quotient_counter.h"
@@ -340,4 +340,68 @@ TEST_CASE("counting quotient: a count past 2^64 − 1 is refused") {
   CHECK(f.count(key) == std::numeric_limits<std::uint64_t>::max());
   CHECK(f.erase(key));
   CHECK(f.count(key) == std::numeric_limits<std::uint64_t>::max() - 1);
+}
+
+TEST_CASE("counting quotient: merge adds the counts, doubling when the sum needs it") {
+  const auto keys = test::positives(4000);
+  auto a = CountingQuotientFilter::with_capacity(30000, 0.01), b = CountingQuotientFilter::with_capacity(30000, 0.01);
+  std::map<Hash, std::uint64_t> counts;
+  // a holds the first 3000 keys, b the last 3000: the middle 2000 are in both.
+  for (std::size_t i = 0; i < 3000; ++i) {
+    a.insert(keys[i], 1 + i % 5);
+    counts[keys[i]] += 1 + i % 5;
+  }
+  for (std::size_t i = 1000; i < 4000; ++i) {
+    const std::uint64_t c = i % 10 == 0 ? 1000 + i : 1 + i % 3;
+    b.insert(keys[i], c);
+    counts[keys[i]] += c;
+  }
+  const std::uint64_t a_size = a.size(), b_size = b.size();
+  REQUIRE(a.slot_count() == b.slot_count());
+  a.merge(b);
+  CHECK(a.size() == a_size + b_size);
+  CHECK(a.slot_count() == b.slot_count());
+  const std::unordered_map<Hash, std::uint64_t> as_unordered(counts.begin(), counts.end());
+  const auto expected = expected_counts(a, as_unordered);
+  for (const Hash k : keys) CHECK(a.count(k) == expected.at(k));
+  CHECK(canonical(a, 30000, 0.01, counts));
+
+  SUBCASE("with itself every count doubles") {
+    const auto before = a.counted_fingerprints();
+    a.merge(a);
+    const auto after = a.counted_fingerprints();
+    REQUIRE(after.size() == before.size());
+    for (std::size_t i = 0; i < after.size(); ++i) CHECK(after[i].second == 2 * before[i].second);
+  }
+  SUBCASE("a sum past the load doubles the table, keeping F") {
+    auto c = CountingQuotientFilter::with_capacity(3000, 0.01);
+    auto d = c;
+    for (std::size_t i = 0; i < 2500; ++i) c.insert(keys[i]);
+    for (std::size_t i = 1500; i < 4000; ++i) d.insert(keys[i]);
+    REQUIRE(c.slot_count() == d.slot_count());
+    const std::uint64_t m = c.slot_count();
+    const unsigned r = c.remainder_bits();
+    c.merge(d);
+    CHECK(c.slot_count() == 2 * m);
+    CHECK(c.remainder_bits() == r - 1);
+    CHECK(c.load() <= CountingQuotientFilter::kMaxLoad);
+    for (std::size_t i = 0; i < 4000; ++i) CHECK(c.count(keys[i]) >= (i >= 1500 && i < 2500 ? 2u : 1u));
+  }
+}
+
+TEST_CASE("counting quotient: a merge of different parameters or past 2^64 − 1 is refused, changing nothing") {
+  auto a = CountingQuotientFilter::with_capacity(100, 0.01);
+  for (const Hash k : test::positives(50)) a.insert(k);
+  const std::string before = bytes_of(a);
+  CHECK_THROWS_AS(a.merge(CountingQuotientFilter::with_capacity(1000, 0.01)), hyph::Error);
+  CHECK_THROWS_AS(a.merge(CountingQuotientFilter::with_capacity(100, 0.001)), hyph::Error);
+  auto full = CountingQuotientFilter::with_capacity(100, 0.01);
+  full.insert(test::positives(1)[0], std::numeric_limits<std::uint64_t>::max());
+  try {
+    a.merge(full);
+    FAIL("a count past 2^64 - 1 was accepted");
+  } catch (const hyph::Error& e) {
+    CHECK(e.code() == hyph::ErrorCode::capacity);
+  }
+  CHECK(bytes_of(a) == before);
 }
