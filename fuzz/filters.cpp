@@ -11,7 +11,7 @@
 //     4 insert a burst of 1..1024 keys made from a 1-byte seed (a table fills, spills)
 //     5 insert one held key 1..64 times (a fingerprint class overflows)
 //     6 erase a burst of held keys       7 check every held key
-//     8 quotient: merge another filter, or itself (others: nothing)
+//     8 quotient and counting quotient: merge another filter, or itself (others: nothing)
 //     9 counting quotient: a held key's count, then insert or erase many copies at once
 // An input's work is bounded, so that the fuzzer runs fast: at most twice as many keys are
 // held as the filter was built from, or kMinHeld if more (tables, sized for the keys built
@@ -113,11 +113,13 @@ void bloom_algebra(hyph::filters::BloomFilter& f, Reference& ref, std::size_t n,
   FUZZ_CHECK(expected >= 0 && expected <= 1, "expected_fp_rate() %g after a set operation", expected);
 }
 
-// Merges into f either f itself (every insertion doubles) or a filter with `capacity`
-// (a byte picks the build's size or another) holding a burst of keys; a merge of filters
-// whose slot counts or remainder bits differ must be refused and change nothing.
-void quotient_merge(hyph::filters::QuotientFilter& f, Reference& ref, std::size_t built_from, double fp_rate,
-                    std::size_t max_held, Reader& in) {
+// Merges into a quotient or counting quotient filter f either f itself (every insertion
+// doubles) or a filter with `capacity` (a byte picks the build's size or another) holding
+// a burst of keys; a merge of filters whose slot counts or remainder bits differ must be
+// refused and change nothing.
+template <class QuotientLike>
+void quotient_merge(QuotientLike& f, Reference& ref, std::size_t built_from, double fp_rate, std::size_t max_held,
+                    Reader& in) {
   const std::uint8_t how = in.byte(), seed = in.byte();
   if (how % 4 == 0) {
     if (2 * ref.list.size() > max_held) return;
@@ -131,14 +133,15 @@ void quotient_merge(hyph::filters::QuotientFilter& f, Reference& ref, std::size_
     return;
   }
   const std::size_t capacity = how % 4 == 1 ? built_from : how;
-  auto other = hyph::filters::QuotientFilter::with_capacity(capacity, fp_rate);
+  auto other = QuotientLike::with_capacity(capacity, fp_rate);
   const unsigned n = static_cast<unsigned>(std::min<std::size_t>(seed % 128, max_held - ref.list.size()));
   for (unsigned i = 0; i < n; ++i) other.insert(burst_key(seed, i));
   const bool same = other.slot_count() == f.slot_count() && other.remainder_bits() == f.remainder_bits();
   try {
     f.merge(other);
   } catch (const hyph::Error& e) {
-    // With equal parameters only a union that does not fit even at 0 remainder bits is refused.
+    // With equal parameters only a union that does not fit is refused (a quotient filter's
+    // at 0 remainder bits, a count past 2^64 − 1, a table past 2^32 slots).
     FUZZ_CHECK(same ? e.code() == hyph::ErrorCode::capacity : e.code() == hyph::ErrorCode::invalid_argument,
                "merge refused: %s", e.what());
     return;
@@ -293,6 +296,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       case 8:
         if (quotient) quotient_merge(*quotient, ref, initial.size(), fp_rate, max_held, in);
+        if (counting_quotient) quotient_merge(*counting_quotient, ref, initial.size(), fp_rate, max_held, in);
         break;
       case 9:
         if (counting_quotient) counting_quotient_counts(*counting_quotient, ref, max_held, in);
