@@ -118,15 +118,17 @@ struct UserDictionary::Impl final : detail::ExtraExceptions {
     std::vector<filters::Hash> hashes;
     store.append_hashes(hashes);
     const std::size_t room = 2 * std::max<std::size_t>(32, hashes.size());
-    if (options.filter == FilterKind::cuckoo) {
-      // Sized for twice the words: inserts go into the table until then.
-      auto cuckoo = std::make_unique<filters::CuckooFilter>(filters::CuckooFilter::with_capacity(room, options.fp_rate));
-      for (const filters::Hash h : hashes) cuckoo->insert(h);
-      filter = std::move(cuckoo);
+    if (mutable_kind) {
+      // Sized for twice the words: inserts go in at the rate asked for until then (a table
+      // sized for the words alone would fill, and doubling a quotient filter costs a
+      // remainder bit, so its rate would climb).
+      auto mutable_built = filters::make_empty_mutable_filter(options.filter, room, options.fp_rate);
+      for (const filters::Hash h : hashes) mutable_built->insert(h);
+      mutable_filter = mutable_built.get();
+      filter = std::move(mutable_built);
     } else {
       filter = filters::make_filter(options.filter, hashes, options.fp_rate);
     }
-    mutable_filter = dynamic_cast<filters::MutableFilter*>(filter.get());
     limit = room;
     ++rebuild_count;
   }

@@ -73,6 +73,10 @@ concept MutableFilterBackend = FilterBackend<F> && std::derived_from<F, MutableF
 /// Returns nullptr for FilterKind::exact (no pre-check: the exact store answers alone).
 std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash> keys, double fp_rate);
 
+/// An empty filter of `kind` sized for `capacity` keys at `fp_rate`, to be filled by inserts
+/// (each kind's with_capacity()); nullptr for a kind that cannot insert and erase.
+std::unique_ptr<MutableFilter> make_empty_mutable_filter(FilterKind kind, std::uint64_t capacity, double fp_rate);
+
 /// The filter of `kind` that serialize() wrote into `bytes` (filters/serialize.cpp). Every
 /// parameter is checked against the bytes and against the ranges the queries rely on, and
 /// the arrays are copied; throws Error(bad_format) saying what is wrong. Returns nullptr for

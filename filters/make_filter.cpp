@@ -44,4 +44,22 @@ std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash> keys,
   throw Error(ErrorCode::invalid_argument, "unknown filter kind " + std::to_string(static_cast<int>(kind)));
 }
 
+std::unique_ptr<MutableFilter> make_empty_mutable_filter(FilterKind kind, std::uint64_t capacity, double fp_rate) {
+  detail::check_fp_rate(fp_rate);
+  switch (kind) {
+    case FilterKind::cuckoo:
+      return std::make_unique<CuckooFilter>(CuckooFilter::with_capacity(capacity, fp_rate));
+    case FilterKind::counting_bloom:
+      return std::make_unique<CountingBloomFilter>(CountingBloomFilter::with_capacity(capacity, fp_rate));
+    case FilterKind::hash_compaction:
+      return std::make_unique<HashCompactionFilter>(HashCompactionFilter::with_capacity(capacity, fp_rate));
+    case FilterKind::quotient:
+      return std::make_unique<QuotientFilter>(QuotientFilter::with_capacity(capacity, fp_rate));
+    case FilterKind::counting_quotient:
+      return std::make_unique<CountingQuotientFilter>(CountingQuotientFilter::with_capacity(capacity, fp_rate));
+    default:
+      return nullptr;
+  }
+}
+
 }  // namespace hyph::filters

@@ -14,9 +14,11 @@
 //
 // The dictionary's own pre-check follows ExceptionOptions: `exact` probes its hash table for
 // every word; a filter that can insert and erase (cuckoo, counting-bloom, hash-compaction,
-// quotient, counting-quotient) is updated in place and rebuilt only when the dictionary has
-// grown past twice (or shrunk below a quarter of) what the filter was built for; a static filter (bloom, blocked-bloom,
-// fuse, scalable-bloom) is rebuilt from the words at the first lookup after a change.
+// quotient, counting-quotient) is sized for twice the words it is built from, so that it
+// keeps the rate asked for, updated in place, and rebuilt only when the dictionary has grown
+// past that room (or shrunk below a quarter of the words it was built from); a static filter
+// (bloom, blocked-bloom, fuse, scalable-bloom) is rebuilt from the words at the first lookup
+// after a change.
 // Every choice gives the same output.
 //
 // Not thread-safe: a UserDictionary belongs to one thread at a time, and even its const

@@ -22,11 +22,8 @@ const std::string kData = HYPH_SOURCE_DIR "/tests/data/";
 
 // Every filter kind this build knows.
 std::vector<hyph::FilterKind> all_kinds() {
-  std::vector<hyph::FilterKind> kinds;
-  for (const char* name : {"exact", "bloom", "blocked-bloom", "cuckoo", "fuse", "counting-bloom", "hash-compaction", "scalable-bloom",
-                           "quotient", "counting-quotient"})
-    if (auto k = hyph::parse_filter_kind(name)) kinds.push_back(*k);
-  return kinds;
+  const auto kinds = hyph::filter_kinds();
+  return {kinds.begin(), kinds.end()};
 }
 
 // A source's exceptions as \hyphenation writes them: "hy-phen-ation".
@@ -249,6 +246,23 @@ TEST_CASE("user dictionary: static filters are rebuilt lazily, mutable ones upda
     CHECK(dict.hyphenated("hyphenation") == "hy-phen-ation");
     dict.clear();
     CHECK(dict.size() == 0);
+  }
+  SUBCASE("mutable kinds: words added one by one stay within the rate asked for") {
+    // Each rebuild sizes the filter for twice the words, so inserts never push it past its
+    // design load (a quotient filter would otherwise double and give up a remainder bit).
+    for (const auto kind : {hyph::FilterKind::cuckoo, hyph::FilterKind::counting_bloom, hyph::FilterKind::hash_compaction,
+                            hyph::FilterKind::quotient, hyph::FilterKind::counting_quotient}) {
+      CAPTURE(hyph::to_string(kind));
+      hyph::UserDictionary dict(test::plain(), {kind, 0.01});
+      for (std::size_t i = 0; i < words.size(); ++i) {
+        dict.add(words[i]);
+        if (i % 97 == 0 || i + 1 == words.size()) {
+          const hyph::FilterDescription d = dict.filter();
+          CHECK(d.keys == i + 1);
+          CHECK(d.expected_fp_rate <= 0.01);
+        }
+      }
+    }
   }
   SUBCASE("exact: no filter") {
     hyph::UserDictionary dict(test::plain());
