@@ -1,6 +1,7 @@
 #include <hyph/hyphenator.h>
 
 #include "engine/compiled.h"
+#include "engine/insert_markers.h"
 #include "engine/model.h"
 #include "engine/token_breaks.h"
 #include "patterns/embedded.h"
@@ -85,15 +86,7 @@ std::string Hyphenator::hyphenated(std::string_view text, std::string_view marke
   // Count first: one offset per break, not per input byte.
   std::vector<std::size_t> breaks(hyphenate(text, {}));
   hyphenate(text, breaks);
-  std::string out;
-  out.reserve(text.size() + breaks.size() * marker.size());
-  std::size_t from = 0;
-  for (std::size_t b : breaks) {
-    out.append(text.substr(from, b - from)).append(marker);
-    from = b;
-  }
-  out.append(text.substr(from));
-  return out;
+  return detail::insert_markers(text, breaks, marker);
 }
 
 HyphenMins Hyphenator::mins() const noexcept { return model_->mins; }

@@ -1,8 +1,8 @@
 #include <hyph/user_dictionary.h>
 
+#include "engine/insert_markers.h"
 #include "engine/model.h"
 #include "engine/token_breaks.h"
-#include "filters/cuckoo.h"
 #include "filters/exception_store.h"
 #include "filters/filter.h"
 #include "patterns/parsed.h"
@@ -202,15 +202,7 @@ std::size_t UserDictionary::hyphenate(std::string_view text, std::span<std::size
 std::string UserDictionary::hyphenated(std::string_view text, std::string_view marker) const {
   std::vector<std::size_t> breaks(hyphenate(text, {}));
   hyphenate(text, breaks);
-  std::string out;
-  out.reserve(text.size() + breaks.size() * marker.size());
-  std::size_t from = 0;
-  for (std::size_t b : breaks) {
-    out.append(text.substr(from, b - from)).append(marker);
-    from = b;
-  }
-  out.append(text.substr(from));
-  return out;
+  return detail::insert_markers(text, breaks, marker);
 }
 
 const Hyphenator& UserDictionary::hyphenator() const noexcept { return impl_->hyphenator; }
