@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace cli {
 
@@ -29,6 +31,21 @@ inline boost::program_options::variables_map parse(
     throw Usage(e.what());
   }
   return vm;
+}
+
+/// As parse(), with every argument that is not an option appended to `inputs` (the
+/// options' help stays as `options` shows it).
+inline boost::program_options::variables_map parse_with_inputs(int argc, char** argv,
+                                                               const boost::program_options::options_description& options,
+                                                               std::vector<std::string>& inputs) {
+  namespace po = boost::program_options;
+  po::options_description hidden;
+  hidden.add_options()("input", po::value(&inputs));
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  return parse(argc, argv, all, positional);
 }
 
 /// Returns run(argc, argv), or reports what it threw on stderr as "NAME: message" (followed

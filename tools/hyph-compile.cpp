@@ -12,6 +12,7 @@
 #include <hyph/languages.h>
 
 #include "cli_support.h"
+#include "settings_options.h"
 
 #include <boost/program_options.hpp>
 
@@ -30,14 +31,6 @@ namespace fs = std::filesystem;
 namespace {
 
 using cli::Usage;
-
-// Whether a file starts with the compiled format's magic number.
-bool is_compiled_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  char magic[8] = {};
-  in.read(magic, sizeof magic);
-  return in.gcount() == sizeof magic && std::memcmp(magic, "\x89HYB\r\n\x1A\n", sizeof magic) == 0;
-}
 
 // Writes through a temporary file beside `out` and renames it, so that a failed run never
 // leaves half a file where a good one is expected.
@@ -65,10 +58,9 @@ void write_atomically(const hyph::Hyphenator& h, const fs::path& out, const std:
 }
 
 int run(int argc, char** argv) {
-  std::vector<std::string> pattern_files, exception_files, stores, pattern_dirs;
-  std::string language, output, letters, filter_name, tag, name;
-  int left = 0, right = 0, uchyph = 1;
-  double fp_rate = 0.01;
+  std::vector<std::string> pattern_files, exception_files, pattern_dirs;
+  std::string language, output, tag, name;
+  cli::SettingsOptions o;
 
   po::options_description visible(
       "Usage: hyph-compile [-l TAG | -p FILE...] [-e FILE...] [OPTION]... -o OUT.hyb\n"
@@ -85,13 +77,13 @@ int run(int argc, char** argv) {
       ("patterns,p", po::value(&pattern_files), "pattern file (*.pat.txt or TeX \\patterns), replacing the language's; repeatable. "
                                                 "A compiled file is read back and written again (new labels, minimums, \\uchyph)")
       ("exceptions,e", po::value(&exception_files), "exception file (*.hyp.txt or TeX \\hyphenation), added in order; repeatable")
-      ("exception-store", po::value(&stores), "compiled exception dictionary (hyph-store) merged in, after the sources; repeatable")
-      ("left-min", po::value(&left), "\\lefthyphenmin to record (default: the language's; -p: 2)")
-      ("right-min", po::value(&right), "\\righthyphenmin to record (default: the language's; -p: 3)")
-      ("uchyph", po::value(&uchyph), "\\uchyph to record (default 1)")
-      ("letters", po::value(&letters), "'patterns' (8-bit TeX's letters) or 'unicode' (Unicode TeX's); default: the language's (-p: patterns)")
-      ("filter", po::value(&filter_name)->default_value("exact"), "exception pre-check stored in the file: exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction, scalable-bloom, quotient, counting-quotient")
-      ("fp-rate", po::value(&fp_rate)->default_value(0.01), "target false-positive rate of the filter")
+      ("exception-store", po::value(&o.exception_stores), "compiled exception dictionary (hyph-store) merged in, after the sources; repeatable")
+      ("left-min", po::value(&o.left_min), "\\lefthyphenmin to record (default: the language's; -p: 2)")
+      ("right-min", po::value(&o.right_min), "\\righthyphenmin to record (default: the language's; -p: 3)")
+      ("uchyph", po::value(&o.uchyph), "\\uchyph to record (default 1)")
+      ("letters", po::value(&o.letters), "'patterns' (8-bit TeX's letters) or 'unicode' (Unicode TeX's); default: the language's (-p: patterns)")
+      ("filter", po::value(&o.filter_name)->default_value(o.filter_name), ("exception pre-check stored in the file: " + cli::filter_choices(", ")).c_str())
+      ("fp-rate", po::value(&o.fp_rate)->default_value(o.fp_rate), "target false-positive rate of the filter")
       ("tag", po::value(&tag), "language tag to record (default: the -l tag)")
       ("name", po::value(&name), "language name to record (default: the language's name)")
       ("output,o", po::value(&output), "the compiled file to write (through OUT.tmp, then renamed)");
@@ -107,34 +99,20 @@ int run(int argc, char** argv) {
   }
   if (output.empty()) throw Usage("no output file: -o OUT.hyb");
   if (!language.empty() && !pattern_files.empty()) throw Usage("--language and --patterns are exclusive");
-  if (left < 0 || right < 0 || left > 63 || right > 63) throw Usage("--left-min and --right-min must be between 0 and 63 (TeX treats 0 as 1)");
-
-  hyph::Settings settings;
-  if (vm.count("left-min")) settings.left_min = left;
-  if (vm.count("right-min")) settings.right_min = right;
-  if (vm.count("uchyph")) settings.uchyph = uchyph;
-  if (vm.count("letters")) {
-    if (letters == "patterns") settings.letters = hyph::LetterPolicy::pattern_letters;
-    else if (letters == "unicode") settings.letters = hyph::LetterPolicy::unicode;
-    else throw Usage("unknown --letters '" + letters + "' (choose patterns or unicode)");
-  }
-  const auto kind = hyph::parse_filter_kind(filter_name);
-  if (!kind) throw Usage("unknown --filter '" + filter_name + "'");
-  settings.exceptions = {*kind, fp_rate};
-  for (const auto& s : stores) settings.exception_stores.emplace_back(s);
+  const hyph::Settings settings = o.to_settings(vm);
 
   std::vector<hyph::Source> extra;
   for (const auto& f : exception_files) extra.push_back(hyph::Source::file(f));
   hyph::Hyphenator h = [&] {
-    if (pattern_files.size() == 1 && is_compiled_file(pattern_files[0])) {
-      if (!extra.empty() || !stores.empty() || !vm["filter"].defaulted() || !vm["fp-rate"].defaulted())
+    if (pattern_files.size() == 1 && cli::is_compiled_file(pattern_files[0])) {
+      if (!extra.empty() || !o.exception_stores.empty() || !vm["filter"].defaulted() || !vm["fp-rate"].defaulted())
         throw Usage(pattern_files[0] + " is compiled: exceptions and the filter can only change when compiling from the sources");
       return hyph::Hyphenator::load_compiled(pattern_files[0], settings);
     }
     if (!pattern_files.empty()) {
       std::vector<hyph::Source> sources;
       for (const auto& f : pattern_files) {
-        if (is_compiled_file(f)) throw Usage(f + " is a compiled file: it can only be given alone");
+        if (cli::is_compiled_file(f)) throw Usage(f + " is a compiled file: it can only be given alone");
         sources.push_back(hyph::Source::file(f));
       }
       sources.insert(sources.end(), extra.begin(), extra.end());

@@ -126,13 +126,7 @@ int run(int argc, char** argv) {
       ("skip-invalid", "tsv: skip (and count) lines that are not a word and its hyphenation, instead of failing")
       ("check", po::value(&check), "validate a store and print what is in it")
       ("list", po::value(&list), "print a store's words, hyphenated, one a line (in the store's order)");
-  po::options_description hidden;
-  hidden.add_options()("input", po::value(&inputs));
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("input", -1);
-  const po::variables_map vm = cli::parse(argc, argv, all, positional);
+  const po::variables_map vm = cli::parse_with_inputs(argc, argv, visible, inputs);
   if (vm.count("help")) {
     std::cout << visible << "\n";
     return 0;

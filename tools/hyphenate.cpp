@@ -9,6 +9,7 @@
 #include <hyph/text_stream.h>
 
 #include "cli_support.h"
+#include "settings_options.h"
 
 #include <boost/program_options.hpp>
 
@@ -19,7 +20,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -49,14 +49,6 @@ void flush_stdout() {
     throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
   }
   if (std::ferror(stdout)) throw hyph::Error(hyph::ErrorCode::io, "standard output: write error");
-}
-
-// Whether a file starts with the compiled pattern format's magic number (doc/compiled-format.md).
-bool is_compiled_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  char magic[8] = {};
-  in.read(magic, sizeof magic);
-  return in.gcount() == sizeof magic && std::memcmp(magic, "\x89HYB\r\n\x1A\n", sizeof magic) == 0;
 }
 
 // Feeds one input (a file, or stdin for "-") through the stream.
@@ -173,10 +165,9 @@ void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
 }
 
 int run(int argc, char** argv) {
-  std::vector<std::string> pattern_files, exception_files, inputs, pattern_dirs, store_files;
-  std::string language, marker, filter_name, letters, normalize, compiled_file;
-  int left = 0, right = 0, uchyph = 1;
-  double fp_rate = 0.01;
+  std::vector<std::string> pattern_files, exception_files, inputs, pattern_dirs;
+  std::string language, marker, normalize, compiled_file;
+  cli::SettingsOptions o;
 
   po::options_description visible(
       "Usage: hyphenate [OPTION]... [FILE]...\n"
@@ -199,26 +190,19 @@ int run(int argc, char** argv) {
       ("patterns,p", po::value(&pattern_files), "pattern file (*.pat.txt or TeX \\patterns); replaces the language's; repeatable")
       ("exceptions,e", po::value(&exception_files), "exception file (*.hyp.txt or TeX \\hyphenation), added in order; repeatable")
       ("compiled", po::value(&compiled_file), "compiled pattern file (made by hyph-compile): a language's patterns, exceptions and filter, mapped, not parsed; instead of --language and --patterns (-p FILE also detects one)")
-      ("exception-store", po::value(&store_files), "compiled exception dictionary (made by hyph-store), mapped, not parsed; consulted after every other exception source, later ones first; repeatable")
-      ("left-min", po::value(&left), "\\lefthyphenmin (default: the language's: hyph-utf8's hyphenmins; en-us 2)")
-      ("right-min", po::value(&right), "\\righthyphenmin (default: the language's: hyph-utf8's hyphenmins; en-us 3)")
-      ("uchyph", po::value(&uchyph), "\\uchyph: 0 leaves words starting with a capital alone (default 1, or a compiled file's)")
-      ("letters", po::value(&letters), "what is a letter: 'patterns' (8-bit TeX: the patterns' letters and their capitals) or 'unicode' (Unicode TeX: every Unicode letter); default: the language's (en-us and --patterns: patterns; hyph-utf8: unicode)")
+      ("exception-store", po::value(&o.exception_stores), "compiled exception dictionary (made by hyph-store), mapped, not parsed; consulted after every other exception source, later ones first; repeatable")
+      ("left-min", po::value(&o.left_min), "\\lefthyphenmin (default: the language's: hyph-utf8's hyphenmins; en-us 2)")
+      ("right-min", po::value(&o.right_min), "\\righthyphenmin (default: the language's: hyph-utf8's hyphenmins; en-us 3)")
+      ("uchyph", po::value(&o.uchyph), "\\uchyph: 0 leaves words starting with a capital alone (default 1, or a compiled file's)")
+      ("letters", po::value(&o.letters), "what is a letter: 'patterns' (8-bit TeX: the patterns' letters and their capitals) or 'unicode' (Unicode TeX: every Unicode letter); default: the language's (en-us and --patterns: patterns; hyph-utf8: unicode)")
       ("normalize", po::value(&normalize)->default_value("none"), "'none' (as TeX: a decomposed e + U+0301 is two characters) or 'nfc' (find words in Unicode NFC; the output bytes stay the input's)")
       ("marker,m", po::value(&marker)->default_value("-"), "string inserted at each hyphenation point")
       ("soft-hyphen", "use U+00AD SOFT HYPHEN as the marker")
       ("words,w", "line by line: each line is answered as soon as it is read")
-      ("filter", po::value(&filter_name)->default_value("exact"), "exception pre-check: exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction, scalable-bloom, quotient, counting-quotient")
-      ("fp-rate", po::value(&fp_rate)->default_value(0.01), "target false-positive rate of the filter")
+      ("filter", po::value(&o.filter_name)->default_value(o.filter_name), ("exception pre-check: " + cli::filter_choices(", ")).c_str())
+      ("fp-rate", po::value(&o.fp_rate)->default_value(o.fp_rate), "target false-positive rate of the filter")
       ("stats", "print exception-lookup statistics to standard error");
-  po::options_description hidden;
-  hidden.add_options()("input", po::value(&inputs));
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("input", -1);
-
-  const po::variables_map vm = cli::parse(argc, argv, all, positional);
+  const po::variables_map vm = cli::parse_with_inputs(argc, argv, visible, inputs);
   if (vm.count("help")) {
     std::cout << visible << "\n";
     return 0;
@@ -239,41 +223,26 @@ int run(int argc, char** argv) {
     if (!vm["marker"].defaulted()) throw Usage("--soft-hyphen and --marker are exclusive");
     marker = kSoftHyphen;
   }
-  if (left < 0 || right < 0 || left > 63 || right > 63)
-    throw Usage("--left-min and --right-min must be between 0 and 63 (TeX treats 0 as 1)");
-
-  hyph::Settings settings;
-  if (vm.count("left-min")) settings.left_min = left;
-  if (vm.count("right-min")) settings.right_min = right;
-  if (vm.count("uchyph")) settings.uchyph = uchyph;
-  if (vm.count("letters")) {
-    if (letters == "patterns") settings.letters = hyph::LetterPolicy::pattern_letters;
-    else if (letters == "unicode") settings.letters = hyph::LetterPolicy::unicode;
-    else throw Usage("unknown --letters '" + letters + "' (choose patterns or unicode)");
-  }
+  hyph::Settings settings = o.to_settings(vm);
   if (normalize == "nfc") settings.normalization = hyph::Normalization::nfc;
   else if (normalize != "none") throw Usage("unknown --normalize '" + normalize + "' (choose none or nfc)");
-  auto kind = hyph::parse_filter_kind(filter_name);
-  if (!kind) throw Usage("unknown --filter '" + filter_name + "' (choose exact, bloom, blocked-bloom, cuckoo, fuse, counting-bloom, hash-compaction, scalable-bloom, quotient or counting-quotient)");
-  settings.exceptions = {*kind, fp_rate};
-  for (const auto& f : store_files) settings.exception_stores.emplace_back(f);
 
   std::vector<hyph::Source> extra;
   for (const auto& f : exception_files) extra.push_back(hyph::Source::file(f));
   // A compiled file: --compiled FILE, or a -p FILE that starts with the compiled magic number.
-  if (compiled_file.empty() && pattern_files.size() == 1 && is_compiled_file(pattern_files[0])) {
+  if (compiled_file.empty() && pattern_files.size() == 1 && cli::is_compiled_file(pattern_files[0])) {
     compiled_file = pattern_files[0];
     pattern_files.clear();
   }
   if (!compiled_file.empty()) {
-    if (!pattern_files.empty() || !vm["language"].defaulted() || !extra.empty() || !store_files.empty())
+    if (!pattern_files.empty() || !vm["language"].defaulted() || !extra.empty() || !o.exception_stores.empty())
       throw Usage("a compiled file (" + compiled_file + ") has its own patterns and exceptions: it takes no --language, "
                   "--patterns, --exceptions or --exception-store (compile them in with hyph-compile)");
     if (!vm["filter"].defaulted() || !vm["fp-rate"].defaulted())
       throw Usage("a compiled file (" + compiled_file + ") has its own exception filter: choose it with hyph-compile --filter");
   }
   for (const auto& f : pattern_files)
-    if (is_compiled_file(f)) throw Usage(f + " is a compiled pattern file: give it alone (--compiled FILE)");
+    if (cli::is_compiled_file(f)) throw Usage(f + " is a compiled pattern file: give it alone (--compiled FILE)");
   hyph::Hyphenator hyphenator = [&] {
     if (!compiled_file.empty()) return hyph::Hyphenator::load_compiled(compiled_file, settings);
     if (!pattern_files.empty()) {
