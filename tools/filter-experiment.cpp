@@ -24,6 +24,7 @@
 // experiment without edits.
 #include "engine/model.h"
 #include "experiment_stats.h"
+#include "word_list.h"
 #include "filters/exception_index.h"
 #include "patterns/embedded.h"
 
@@ -59,25 +60,6 @@ struct Config {
   std::uint64_t checksum = 0;
 };
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot open");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return std::move(s).str();
-}
-
-std::vector<std::string_view> lines_of(const std::string& text) {
-  std::vector<std::string_view> out;
-  std::size_t from = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i)
-    if (i == text.size() || text[i] == '\n') {
-      if (i > from) out.emplace_back(text.data() + from, i - from);
-      from = i + 1;
-    }
-  return out;
-}
-
 std::vector<double> parse_rates(const std::string& spec) {
   std::vector<double> out;
   if (spec.find(':') != std::string::npos) {
@@ -91,19 +73,6 @@ std::vector<double> parse_rates(const std::string& spec) {
     while (std::getline(s, item, ',')) out.push_back(std::stod(item));
   }
   return out;
-}
-
-// Hyphenates every word; returns a checksum of all break offsets.
-[[gnu::noinline]] std::uint64_t process(const hyph::Hyphenator& h, const std::vector<std::string_view>& words,
-                                        hyph::LookupCounters* counters) {
-  std::uint64_t sum = 0;
-  std::size_t breaks[64];
-  for (const std::string_view w : words) {
-    const std::size_t n = h.hyphenate(w, breaks, counters);
-    for (std::size_t i = 0; i < n && i < 64; ++i) sum = sum * 31 + breaks[i];
-    sum += n;
-  }
-  return sum;
 }
 
 }  // namespace
@@ -136,8 +105,8 @@ int main(int argc, char** argv) try {
   }
   if (reps < 1) throw std::runtime_error("--reps must be at least 1");
 
-  const std::string text = read_file(words_path);
-  const std::vector<std::string_view> words = lines_of(text);
+  const std::string text = experiment::read_file(words_path);
+  const std::vector<std::string_view> words = experiment::nonempty_lines(text);
   const std::vector<double> rates = parse_rates(rates_spec);
   std::vector<std::string> filters;
   {
@@ -190,7 +159,7 @@ int main(int argc, char** argv) try {
   // Warm-up: one pass each, counting lookups; every configuration with exceptions must agree.
   std::uint64_t expected_checksum = 0;
   for (Config& c : configs) {
-    c.checksum = process(c.hyphenator, words, &c.counters);
+    c.checksum = experiment::hyphenate_all(c.hyphenator, words, &c.counters);
     c.description = c.hyphenator.filter();
     if (c.filter != "none") {
       if (expected_checksum == 0) expected_checksum = c.checksum;
@@ -237,7 +206,7 @@ int main(int argc, char** argv) try {
         sink = sink + index.store().size();
       }
       const experiment::Stopwatch watch;
-      sink = sink + process(c.hyphenator, words, nullptr);
+      sink = sink + experiment::hyphenate_all(c.hyphenator, words, nullptr);
       const double processing = watch.cpu_ns(), processing_wall = watch.wall_ns();
       c.build_ns.push_back(build);
       c.index_ns.push_back(index_build);

@@ -26,6 +26,7 @@
 //     14 words).
 #include "engine/model.h"
 #include "experiment_stats.h"
+#include "word_list.h"
 #include "filters/layered_store.h"
 #include "filters/mapped_store.h"
 
@@ -52,25 +53,6 @@ using hyph::filters::HyphenMask;
 using hyph::filters::MappedStore;
 
 namespace {
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot open");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return std::move(s).str();
-}
-
-std::vector<std::string_view> lines_of(const std::string& text) {
-  std::vector<std::string_view> out;
-  std::size_t from = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i)
-    if (i == text.size() || text[i] == '\n') {
-      if (i > from) out.emplace_back(text.data() + from, i - from);
-      from = i + 1;
-    }
-  return out;
-}
 
 // "--name value" options after the subcommand.
 struct Args {
@@ -144,10 +126,10 @@ int make(const Args& args) {
   std::vector<std::string> size_names;
   while (std::getline(s, item, ',')) size_names.push_back(item);
 
-  const std::string text = read_file(house);
+  const std::string text = experiment::read_file(house);
   std::vector<Entry> real;
   std::unordered_set<std::string> real_words;
-  for (const std::string_view line : lines_of(text)) {
+  for (const std::string_view line : experiment::nonempty_lines(text)) {
     const std::size_t tab = line.find('\t');
     if (tab == std::string_view::npos) continue;
     Entry e = entry_of(line.substr(tab + 1));
@@ -234,18 +216,6 @@ void drop_from_page_cache(const std::string& path) {
   ::close(fd);
 }
 
-[[gnu::noinline]] std::uint64_t process(const hyph::Hyphenator& h, const std::vector<std::string_view>& words,
-                                        hyph::LookupCounters* counters) {
-  std::uint64_t sum = 0;
-  std::size_t breaks[64];
-  for (const std::string_view w : words) {
-    const std::size_t n = h.hyphenate(w, breaks, counters);
-    for (std::size_t i = 0; i < n && i < 64; ++i) sum = sum * 31 + breaks[i];
-    sum += n;
-  }
-  return sum;
-}
-
 int run(const Args& args) {
   const std::string store_path = args.get("--store"), filter = args.get("--filter", "exact"), words_path = args.get("--words");
   const double eps = std::stod(args.get("--eps", "0.01"));
@@ -257,8 +227,8 @@ int run(const Args& args) {
                 "cpu_ns_per_word,cpu_ns_per_word_ci95,rss_kb,rss_anon_kb,rss_file_kb,hwm_kb,filter_bytes,queries,filter_positives,"
                 "store_probes,hits,probes_avoided,resident_after_drop,resident_after_pass,checksum\n");
 
-  const std::string text = read_file(words_path);
-  const std::vector<std::string_view> words = lines_of(text);
+  const std::string text = experiment::read_file(words_path);
+  const std::vector<std::string_view> words = experiment::nonempty_lines(text);
 
   hyph::Settings settings;
   if (filter != "none") {
@@ -289,7 +259,7 @@ int run(const Args& args) {
       if (rep == 1) resident_after_drop = resident_fraction(mapped->bytes());
     }
     const experiment::Stopwatch watch;
-    checksum = process(h, words, rep == 0 ? &counters : nullptr);
+    checksum = experiment::hyphenate_all(h, words, rep == 0 ? &counters : nullptr);
     if (rep > 0) {
       ns_per_word.push_back(watch.wall_ns() / static_cast<double>(words.size()));
       cpu_ns_per_word.push_back(watch.cpu_ns() / static_cast<double>(words.size()));
