@@ -194,4 +194,23 @@ inline void check_words_of(const hyph::Hyphenator& h, std::span<const hyph::patt
   }
 }
 
+/// The whole of the pattern-reader targets: the input as one source named `name`, loaded
+/// with small minimums and a letter policy its length picks. The load either fails with
+/// ParseError/Error or gives a hyphenator with every pattern read and naive Liang's answers
+/// on words made of the source's letters.
+inline void check_one_source(const std::uint8_t* data, std::size_t size, const char* name, hyph::SourceFormat format) {
+  const hyph::Source source{name, std::string(as_text(data, size)), format};
+  hyph::Settings settings;
+  // Small minimums show the most breaks; the input's length varies them a little.
+  settings.left_min = static_cast<int>(size % 3);
+  settings.right_min = static_cast<int>(size / 3 % 3);
+  settings.letters = size / 9 % 2 ? hyph::LetterPolicy::unicode : hyph::LetterPolicy::pattern_letters;
+  std::optional<hyph::Hyphenator> h;
+  if (!try_load(source, settings, h)) return;
+  const hyph::patterns::ParsedSource parsed = hyph::patterns::read_source(source);
+  FUZZ_CHECK(h->pattern_count() == parsed.patterns.size(), "%zu patterns loaded, %zu read", h->pattern_count(),
+             parsed.patterns.size());
+  check_words_of(*h, std::span(&parsed, 1));
+}
+
 }  // namespace fuzz

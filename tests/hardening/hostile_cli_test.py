@@ -8,26 +8,18 @@ usage: hostile_cli_test.py PATH/TO/hyphenate [--unreadable]
 whom chmod 000 does not stop reading.
 """
 import os
+from functools import partial
 import signal
 import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_support  # noqa: E402  (tests/cli_support.py)
+from cli_support import check, finish  # noqa: E402
+
 HYPHENATE = sys.argv[1]
-failures = 0
-
-
-def run(args, data=b"", **kw):
-    return subprocess.run([HYPHENATE, *args], input=data, capture_output=True, timeout=300, **kw)
-
-
-def check(name, condition, detail=""):
-    global failures
-    if condition:
-        print(f"ok   {name}")
-    else:
-        failures += 1
-        print(f"FAIL {name} {detail}")
+run = partial(cli_support.run, HYPHENATE)
 
 
 def expect_error(name, args, status, message, data=b""):
@@ -60,7 +52,7 @@ def unreadable_cases(tmp):
 with tempfile.TemporaryDirectory() as tmp:
     if "--unreadable" in sys.argv[2:]:
         unreadable_cases(tmp)
-        sys.exit(1 if failures else 0)
+        finish()
 
     # Directories where files are expected.
     expect_error("directory as pattern file", ["-p", tmp], 1, f"{tmp}: is a directory")
@@ -130,5 +122,4 @@ with tempfile.TemporaryDirectory() as tmp:
             check(f"closed pipe {args} SIGPIPE {'ignored' if ignore else 'default'}",
                   r.stdout == b"hy-phen-ation ta-ble\n" and err.strip() in statuses, f"got {r.stdout[:80]!r} {err!r}")
 
-print(f"{failures} failures")
-sys.exit(1 if failures else 0)
+finish()
