@@ -22,15 +22,14 @@
 //   filter-experiment --list-filters     every filter kind of this build but exact, one a line
 // `all` (the default) is every kind hyph::filter_kinds() knows, so a new backend joins the
 // experiment without edits.
+#include "cli_support.h"
 #include "engine/model.h"
 #include "experiment_stats.h"
-#include "word_list.h"
 #include "filters/exception_index.h"
 #include "patterns/embedded.h"
+#include "word_list.h"
 
 #include <hyph/hyphenator.h>
-
-#include "cli_support.h"
 
 #include <boost/program_options.hpp>
 

@@ -26,9 +26,9 @@
 //     14 words).
 #include "engine/model.h"
 #include "experiment_stats.h"
-#include "word_list.h"
 #include "filters/layered_store.h"
 #include "filters/mapped_store.h"
+#include "word_list.h"
 
 #include <hyph/hyphenator.h>
 
