@@ -269,11 +269,7 @@ void CountingQuotientFilter::grow() {
 }
 
 void CountingQuotientFilter::merge(const CountingQuotientFilter& other) {
-  if (other.slots_ != slots_ || other.r_ != r_)
-    throw Error(ErrorCode::invalid_argument,
-                "counting quotient filter merge: parameters differ (" + std::to_string(slots_) + " slots with " +
-                    std::to_string(r_) + "-bit remainders here, " + std::to_string(other.slots_) + " slots with " +
-                    std::to_string(other.r_) + "-bit remainders in the other); merging needs both equal");
+  detail::check_same_shape("counting quotient filter", slots_, r_, other.slots_, other.r_);
   // Both lists are read before anything changes: `other` may be this filter.
   const auto mine = counted_fingerprints(), theirs = other.counted_fingerprints();
   std::vector<std::pair<std::uint64_t, std::uint64_t>> sum;

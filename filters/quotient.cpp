@@ -243,11 +243,7 @@ bool QuotientFilter::erase_fingerprint(std::uint64_t f) noexcept {
 }
 
 void QuotientFilter::merge(const QuotientFilter& other) {
-  if (other.slots_ != slots_ || other.r_ != r_)
-    throw Error(ErrorCode::invalid_argument,
-                "quotient filter merge: parameters differ (" + std::to_string(slots_) + " slots with " +
-                    std::to_string(r_) + "-bit remainders here, " + std::to_string(other.slots_) + " slots with " +
-                    std::to_string(other.r_) + "-bit remainders in the other); merging needs both equal");
+  detail::check_same_shape("quotient filter", slots_, r_, other.slots_, other.r_);
   // Everything of `other` is read before this filter changes: it may be this filter.
   const std::vector<std::uint64_t> mine = fingerprints(), theirs = other.fingerprints();
   const HashMultiset their_side = other.side_;

@@ -27,9 +27,12 @@
 #include "filters/filter.h"
 #include "filters/filter_util.h"
 
+#include <hyph/error.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace hyph::filters::detail {
@@ -59,6 +62,18 @@ inline void sort_fingerprints(std::vector<std::uint64_t>& fs, std::uint64_t slot
   for (std::uint64_t q = 0, begin = 0; q < slots; begin = end[q++])
     if (end[q] - begin > 1) std::sort(sorted.begin() + static_cast<std::ptrdiff_t>(begin), sorted.begin() + end[q]);
   fs.swap(sorted);
+}
+
+/// A merge needs both tables to give a key the same F: throws Error(invalid_argument), naming
+/// `what` and both shapes, unless they have the same slot count and remainder bits.
+inline void check_same_shape(const char* what, std::uint64_t slots, unsigned remainder_bits, std::uint64_t other_slots,
+                             unsigned other_remainder_bits) {
+  if (other_slots != slots || other_remainder_bits != remainder_bits)
+    throw Error(ErrorCode::invalid_argument,
+                std::string(what) + " merge: parameters differ (" + std::to_string(slots) + " slots with " +
+                    std::to_string(remainder_bits) + "-bit remainders here, " + std::to_string(other_slots) +
+                    " slots with " + std::to_string(other_remainder_bits) +
+                    "-bit remainders in the other); merging needs both equal");
 }
 
 /// d/M with M = slots·2^remainder_bits, for d distinct stored fingerprints.
