@@ -229,7 +229,20 @@ def preamble(args, tmpdir):
 
 
 def run_chunk(args, first_line, lines):
-    """Hyphenate lines (numbered from first_line) in one XeTeX run; return the marked output."""
+    """Hyphenate lines (numbered from first_line) in one XeTeX run; return the marked output.
+
+    A run whose log is unusable is tried once more: XeTeX once left a log cut off in the
+    middle of a \\showbox listing in CI (the sanitizer build's suite, another XeTeX job
+    running beside it), where the same words had passed minutes before. A second failure
+    is reported."""
+    try:
+        return run_chunk_once(args, first_line, lines)
+    except OracleError as e:
+        print("unicode-tex-oracle: %s; running XeTeX again" % e, file=sys.stderr)
+        return run_chunk_once(args, first_line, lines)
+
+
+def run_chunk_once(args, first_line, lines):
     tmpdir = tempfile.mkdtemp(prefix="unicode-tex-oracle-")
     keep = False
     try:
@@ -252,7 +265,10 @@ def run_chunk(args, first_line, lines):
                               % (proc.returncode, proc.stdout.decode(errors="replace").strip()))
         with open(log_path, "rb") as f:
             log = f.read().decode("utf-8", errors="surrogateescape")
-        paragraphs = parse_log(log, len(lines))
+        try:
+            paragraphs = parse_log(log, len(lines))
+        except OracleError as e:
+            raise OracleError("%s (XeTeX exit status %d, log of %d bytes)" % (e, proc.returncode, len(log)))
         out = []
         for number, (line, chars, boxes) in enumerate(zip(lines, decoded, paragraphs), first_line):
             points = hyphenation_points(chars, boxes, number)
