@@ -2,12 +2,14 @@
 # Installs libhyph's Debian build dependencies, then configures and builds it in ./build.
 #
 #   tools/setup.sh            library, CLI, tests (and what the TeX comparison tests need)
-#   tools/setup.sh --minimal  only what building the library and CLI needs
+#   tools/setup.sh --minimal  only what building the library and CLI needs (no tests)
+#
+# Run again with other options, it reconfigures ./build to them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build_packages=(g++ meson ninja-build pkg-config python3 libicu-dev libboost-program-options-dev libxxhash-dev)
-test_packages=(doctest-dev texlive-binaries texlive-base libhyphen-dev hyphen-en-us fonts-lmodern wngerman wfrench wdutch wpolish wportuguese hunspell-ru hunspell-el texlive-lang-german)
+test_packages=(doctest-dev scdoc bash-completion texlive-binaries texlive-base libhyphen-dev hyphen-en-us fonts-lmodern wngerman wfrench wdutch wpolish wportuguese hunspell-ru hunspell-el texlive-lang-german)
 
 packages=("${build_packages[@]}")
 tests=true
@@ -28,7 +30,13 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-if [[ ! -f build/build.ninja ]]; then
+# An existing build directory is brought to the options asked for (a --minimal build turns
+# its tests off, a full one back on), so that README's two commands work in either order.
+if [[ -f build/build.ninja ]]; then
+  current=$(meson introspect --buildoptions build | python3 -c 'import json, sys
+print(next(str(o["value"]).lower() for o in json.load(sys.stdin) if o["name"] == "tests"))')
+  [[ $current == "$tests" ]] || meson configure build -Dtests="$tests"
+else
   meson setup build -Dtests="$tests"
 fi
 ninja -C build
