@@ -1,5 +1,5 @@
-// Small helpers shared by the experiment tools: mean and 95 % confidence interval, a progress
-// bar on a terminal, the machine's description. Header-only; tools only.
+// Small helpers shared by the experiment tools: mean and 95 % confidence interval, the
+// machine's description. Header-only; tools only.
 #pragma once
 
 #include <time.h>
@@ -69,36 +69,6 @@ inline Summary summarize(std::vector<double> v) {
   s.median = v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
   return s;
 }
-
-/// A progress bar on standard error, drawn only when it is a terminal, at most 10 times a second.
-class Progress {
- public:
-  Progress(std::size_t total, std::string what) : total_(total), what_(std::move(what)), tty_(::isatty(2) != 0) {}
-  void step(const std::string& detail = {}) {
-    ++done_;
-    if (!tty_) return;
-    const auto now = Clock::now();
-    if (done_ != total_ && now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    const double f = total_ ? static_cast<double>(done_) / static_cast<double>(total_) : 1.0;
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    const double eta = f > 0 ? elapsed * (1 - f) / f : 0;
-    constexpr int kWidth = 30;
-    const int filled = static_cast<int>(f * kWidth);
-    std::fprintf(stderr, "\r%s [%s%s] %3.0f%% %zu/%zu  eta %dm%02ds  %-30s", what_.c_str(), std::string(filled, '#').c_str(),
-                 std::string(kWidth - filled, '.').c_str(), 100 * f, done_, total_, static_cast<int>(eta) / 60,
-                 static_cast<int>(eta) % 60, detail.substr(0, 30).c_str());
-    if (done_ == total_) std::fputc('\n', stderr);
-    std::fflush(stderr);
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  std::size_t total_, done_ = 0;
-  std::string what_;
-  bool tty_;
-  Clock::time_point start_ = Clock::now(), last_{};
-};
 
 /// One line: CPU model, logical CPUs, load averages, memory.
 inline std::string machine() {

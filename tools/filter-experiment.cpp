@@ -14,11 +14,12 @@
 // (which also counts its store probes and false positives). Writes
 //   OUT/filter-experiment-samples.csv  one line a measurement
 //   OUT/filter-experiment.csv          mean, 95 % confidence interval (Student's t) and more
-// and prints the summary. A progress bar goes to standard error when it is a terminal.
+// and prints the summary. Progress goes to standard error when it is a terminal (--progress,
+// --no-progress: always, never).
 // Every configuration with exceptions must give the same breaks; the tool fails otherwise.
 //
 //   filter-experiment WORDS [--hyphenex FILE] [--reps 30] [--rates 0.01:0.20:0.01]
-//                     [--filters all|bloom,cuckoo,...] [--out DIR]
+//                     [--filters all|bloom,cuckoo,...] [--out DIR] [--progress|--no-progress]
 //   filter-experiment --list-filters     every filter kind of this build but exact, one a line
 // `all` (the default) is every kind hyph::filter_kinds() knows, so a new backend joins the
 // experiment without edits.
@@ -27,6 +28,7 @@
 #include "experiment_stats.h"
 #include "filters/exception_index.h"
 #include "patterns/embedded.h"
+#include "progress.h"
 #include "word_list.h"
 
 #include <hyph/hyphenator.h>
@@ -43,6 +45,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 namespace po = boost::program_options;
 using Clock = std::chrono::steady_clock;
@@ -90,6 +94,7 @@ int main(int argc, char** argv) try {
       "seed", po::value(&seed)->default_value(seed), "seed of the order of configurations")(
       "out", po::value(&out_dir)->default_value(out_dir), "folder for the CSV files")(
       "words", po::value(&words_path), "word list, one word a line");
+  cli::add_progress_options(opts, "measurements done, of how many, time left");
   po::positional_options_description pos;
   pos.add("words", 1);
   const po::variables_map vm = cli::parse(argc, argv, opts, pos);
@@ -103,6 +108,7 @@ int main(int argc, char** argv) try {
     return vm.count("help") ? 0 : 2;
   }
   if (reps < 1) throw std::runtime_error("--reps must be at least 1");
+  const bool show_progress = cli::progress_wanted(vm, ::isatty(STDERR_FILENO) != 0);
 
   const std::string text = experiment::read_file(words_path);
   const std::vector<std::string_view> words = experiment::nonempty_lines(text);
@@ -155,21 +161,26 @@ int main(int argc, char** argv) try {
   std::fprintf(stderr, "filter-experiment: %zu words, %zu exception keys, %zu configurations x %d repetitions\n  %s\n",
                words.size(), entries.size(), configs.size(), reps, machine.c_str());
 
+  // One step a warm-up pass, then one a measurement.
+  cli::Progress progress(show_progress, "filter-experiment", cli::Progress::Unit::items, 1);
+  progress.set_total(configs.size() * (static_cast<std::size_t>(reps) + 1));
+
   // Warm-up: one pass each, counting lookups; every configuration with exceptions must agree.
   std::uint64_t expected_checksum = 0;
   for (Config& c : configs) {
+    if (progress.enabled()) progress.set_detail("warm-up " + c.filter + " " + std::to_string(c.eps).substr(0, 4));
     c.checksum = experiment::hyphenate_all(c.hyphenator, words, &c.counters);
     c.description = c.hyphenator.filter();
     if (c.filter != "none") {
       if (expected_checksum == 0) expected_checksum = c.checksum;
       if (c.checksum != expected_checksum) throw std::runtime_error("filter " + c.filter + " changed the output");
     }
+    progress.advance();
   }
 
   std::mt19937_64 rng(seed);
   std::vector<std::size_t> order(configs.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  experiment::Progress progress(static_cast<std::size_t>(reps) * configs.size(), "filter-experiment");
   std::filesystem::create_directories(out_dir);
   std::ofstream samples(std::filesystem::path(out_dir) / "filter-experiment-samples.csv");
   samples << "rep,filter,eps,build_cpu_ns,index_cpu_ns,process_cpu_ns,process_wall_ns\n";
@@ -178,6 +189,7 @@ int main(int argc, char** argv) try {
     std::shuffle(order.begin(), order.end(), rng);
     for (const std::size_t i : order) {
       Config& c = configs[i];
+      if (progress.enabled()) progress.set_detail(c.filter + " " + std::to_string(c.eps).substr(0, 4) + " rep " + std::to_string(rep));
       double build = 0, index_build = 0;
       if (c.filter != "none") {
         const auto kind = *hyph::parse_filter_kind(c.filter);
@@ -215,9 +227,10 @@ int main(int argc, char** argv) try {
       std::snprintf(sample, sizeof sample, "%d,%s,%.2f,%.0f,%.0f,%.0f,%.0f\n", rep, c.filter.c_str(), c.eps, build, index_build,
                     processing, processing_wall);
       samples << sample;
-      progress.step(c.filter + " " + std::to_string(c.eps).substr(0, 4) + " rep " + std::to_string(rep));
+      progress.advance();
     }
   }
+  progress.finish();
 
   std::ofstream summary(std::filesystem::path(out_dir) / "filter-experiment.csv");
   summary << "filter,eps,n,build_us_mean,build_us_ci95,index_us_mean,index_us_ci95,process_ms_mean,process_ms_ci95,process_ns_per_word,"

@@ -16,10 +16,14 @@
 #include <hyph/hyphenator.h>
 
 #include "cli_support.h"
+#include "progress.h"
 
 #include <boost/program_options.hpp>
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -56,7 +60,9 @@ struct Counts {
 };
 
 // A .hyp.txt list or a TeX file's \hyphenation (patterns in it are ignored, and said so).
-void add_source(hyph::filters::StoreWriter& writer, const std::string& path, hyph::SourceFormat format, Counts& counts) {
+// (Progress advances by the file's size once it is read: the reader takes the file whole.)
+void add_source(hyph::filters::StoreWriter& writer, const std::string& path, hyph::SourceFormat format, Counts& counts,
+                cli::Progress& progress) {
   const hyph::Source source = hyph::Source::file(path, format);
   const hyph::patterns::ParsedSource parsed = hyph::patterns::read_source(source);
   if (!parsed.patterns.empty())
@@ -66,17 +72,22 @@ void add_source(hyph::filters::StoreWriter& writer, const std::string& path, hyp
                  path.c_str(), parsed.lccodes.size());
   for (const auto& e : parsed.exceptions) writer.add(key_of(e.letters), e.breaks);
   counts.words += parsed.exceptions.size();
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec) progress.advance(size);
 }
 
 // "word<TAB>hy-phen-at-ed" lines; the hyphenated form must spell the word (letters compared
 // in lower case). With skip_invalid, lines that are not such a pair are counted, not fatal.
-void add_tsv(hyph::filters::StoreWriter& writer, const std::string& path, bool skip_invalid, Counts& counts) {
+void add_tsv(hyph::filters::StoreWriter& writer, const std::string& path, bool skip_invalid, Counts& counts,
+             cli::Progress& progress) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw hyph::Error(hyph::ErrorCode::io, path + ": cannot open");
   std::string line;
   std::size_t number = 0;
   while (std::getline(in, line)) {
     ++number;
+    progress.advance(line.size() + 1);
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
     try {
@@ -119,6 +130,7 @@ int run(int argc, char** argv) {
       "\nOptions");
   visible.add_options()
       ("help,h", "show this help and exit")
+      ("version", "show the version and exit")
       ("output,o", po::value(&output), "the store file to write")
       ("format,f", po::value(&format)->default_value("auto"),
        "input format: 'hyp' (hyph-utf8 *.hyp.txt: hy-phen-at-ed words), 'tex' (a TeX file's \\hyphenation{}), "
@@ -126,11 +138,17 @@ int run(int argc, char** argv) {
       ("skip-invalid", "tsv: skip (and count) lines that are not a word and its hyphenation, instead of failing")
       ("check", po::value(&check), "validate a store and print what is in it")
       ("list", po::value(&list), "print a store's words, hyphenated, one a line (in the store's order)");
+  cli::add_progress_options(visible, "compiling: bytes read, of how many, rate, time left; then writing");
   const po::variables_map vm = cli::parse_with_inputs(argc, argv, visible, inputs);
   if (vm.count("help")) {
     std::cout << visible << "\n";
     return 0;
   }
+  if (vm.count("version")) {
+    std::cout << "hyph-store (libhyph) " << LIBHYPH_VERSION << "\n";
+    return 0;
+  }
+  cli::Progress progress(cli::progress_wanted(vm, ::isatty(STDERR_FILENO) != 0), "hyph-store", cli::Progress::Unit::bytes, 1024);
   if (!check.empty() || !list.empty()) {
     if (!output.empty() || !inputs.empty()) throw Usage("--check and --list take no inputs and no --output");
     const auto store = hyph::filters::MappedStore::open(check.empty() ? list : check);
@@ -162,7 +180,20 @@ int run(int argc, char** argv) {
 
   hyph::filters::StoreWriter writer;
   Counts counts;
+  {
+    // Known if every input is a regular file (not a pipe); one that cannot be read fails below.
+    std::uint64_t total = 0;
+    bool known = true;
+    for (const auto& input : inputs) {
+      std::error_code ec;
+      const auto size = std::filesystem::is_regular_file(input, ec) ? std::filesystem::file_size(input, ec) : 0;
+      if (ec || !std::filesystem::is_regular_file(input, ec)) known = false;
+      total += size;
+    }
+    if (known) progress.set_total(total);
+  }
   for (const auto& input : inputs) {
+    progress.set_detail(input);
     std::string f = format;
     if (f == "auto") {
       std::ifstream in(input, std::ios::binary);
@@ -170,11 +201,12 @@ int run(int argc, char** argv) {
       std::getline(in, first);
       f = first.find('\t') != std::string::npos ? "tsv" : "detect";
     }
-    if (f == "tsv") add_tsv(writer, input, vm.count("skip-invalid") > 0, counts);
+    if (f == "tsv") add_tsv(writer, input, vm.count("skip-invalid") > 0, counts, progress);
     else add_source(writer, input,
                     f == "hyp" ? hyph::SourceFormat::exception_list : f == "tex" ? hyph::SourceFormat::tex : hyph::SourceFormat::detect,
-                    counts);
+                    counts, progress);
   }
+  progress.set_detail("writing " + output + " (" + std::to_string(counts.words) + " words read)", true);
   // Write next to the target, then rename: a reader never sees half a store.
   const std::string temporary = output + ".tmp";
   {
@@ -188,7 +220,9 @@ int run(int argc, char** argv) {
     std::remove(temporary.c_str());
     throw hyph::Error(hyph::ErrorCode::io, output + ": cannot rename " + temporary + " to it");
   }
+  progress.set_detail("checking " + output, true);
   const auto written = hyph::filters::MappedStore::open(output);  // as a reader will see it
+  progress.finish();
   std::fprintf(stderr, "hyph-store: %s: %zu words (%zu read%s), %zu bytes\n", output.c_str(), written.size(), counts.words,
                counts.skipped ? (", " + std::to_string(counts.skipped) + " lines skipped").c_str() : "", written.bytes().size());
   return 0;

@@ -9,6 +9,7 @@
 #include <hyph/text_stream.h>
 
 #include "cli_support.h"
+#include "progress.h"
 #include "settings_options.h"
 
 #include <boost/program_options.hpp>
@@ -33,26 +34,44 @@ constexpr const char* kSoftHyphen = "\xC2\xAD";  // U+00AD in UTF-8
 
 using cli::Usage;
 
-void write_stdout(std::string_view bytes) {
+// A reader that went away (hyphenate ... | head -1) is not an error worth a message: the
+// program ends quietly (ending the progress line, if one is shown).
+[[noreturn]] void output_closed(cli::Progress* progress) {
+  if (progress) progress->finish();
+  std::exit(0);
+}
+
+void write_stdout(std::string_view bytes, cli::Progress* progress = nullptr) {
   if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) {
-    // A reader that went away (hyphenate ... | head -1) is not an error worth a message.
-    if (errno == EPIPE) std::exit(0);
+    if (errno == EPIPE) output_closed(progress);
     throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
   }
 }
 
 // Flushes standard output, failing as write_stdout() does. (A failed fflush() drops what was
 // buffered, and the next one succeeds: an unchecked one loses output silently.)
-void flush_stdout() {
+void flush_stdout(cli::Progress* progress = nullptr) {
   if (std::fflush(stdout) != 0) {
-    if (errno == EPIPE) std::exit(0);
+    if (errno == EPIPE) output_closed(progress);
     throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
   }
   if (std::ferror(stdout)) throw hyph::Error(hyph::ErrorCode::io, "standard output: write error");
 }
 
+// The inputs' total size, if known: all regular files (standard input too, when redirected
+// from one); nullopt if any is a pipe or a terminal. (One that cannot be read fails later.)
+std::optional<std::uint64_t> total_size(const std::vector<std::string>& inputs) {
+  std::uint64_t total = 0;
+  for (const auto& name : inputs) {
+    struct stat st;
+    if ((name == "-" ? ::fstat(STDIN_FILENO, &st) : ::stat(name.c_str(), &st)) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+    total += static_cast<std::uint64_t>(st.st_size);
+  }
+  return total;
+}
+
 // Feeds one input (a file, or stdin for "-") through the stream.
-void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool answer_at_once) {
+void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool answer_at_once, cli::Progress& progress) {
   const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw hyph::Error(hyph::ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
   struct stat st;
@@ -75,8 +94,9 @@ void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool ans
     stream.write(std::string_view(buffer.data(), static_cast<std::size_t>(got)));
     if (answer_at_once) {
       stream.flush();
-      flush_stdout();
+      flush_stdout(&progress);
     }
+    progress.advance(static_cast<std::uint64_t>(got));
   }
   if (fd != STDIN_FILENO) ::close(fd);
   stream.finish();
@@ -186,6 +206,7 @@ int run(int argc, char** argv) {
       ("version", "show the version and exit")
       ("language,l", po::value(&language)->default_value("en-us"), "language tag: en-us (plain TeX's hyphen.tex, embedded) or a hyph-utf8 tag; see --list-languages")
       ("list-languages", "list the available languages: tag, name, minimums, letters, source; then exit")
+      ("list-filters", "list the exception pre-checks --filter takes, one a line; then exit")
       ("patterns-dir", po::value(&pattern_dirs), "folder with hyph-utf8 patterns (hyph-TAG.pat.txt, or txt/ and tex/), searched first; repeatable")
       ("patterns,p", po::value(&pattern_files), "pattern file (*.pat.txt or TeX \\patterns); replaces the language's; repeatable")
       ("exceptions,e", po::value(&exception_files), "exception file (*.hyp.txt or TeX \\hyphenation), added in order; repeatable")
@@ -202,6 +223,8 @@ int run(int argc, char** argv) {
       ("filter", po::value(&o.filter_name)->default_value(o.filter_name), ("exception pre-check: " + cli::filter_choices(", ")).c_str())
       ("fp-rate", po::value(&o.fp_rate)->default_value(o.fp_rate), "target false-positive rate of the filter")
       ("stats", "print exception-lookup statistics to standard error");
+  cli::add_progress_options(visible, "bytes read, of how many, rate, time left",
+                            "when standard error is a terminal and standard output is not");
   const po::variables_map vm = cli::parse_with_inputs(argc, argv, visible, inputs);
   if (vm.count("help")) {
     std::cout << visible << "\n";
@@ -209,6 +232,11 @@ int run(int argc, char** argv) {
   }
   if (vm.count("version")) {
     std::cout << "hyphenate (libhyph) " << LIBHYPH_VERSION << "\n";
+    return 0;
+  }
+  if (vm.count("list-filters")) {
+    for (const hyph::FilterKind kind : hyph::filter_kinds()) write_stdout(std::string(hyph::to_string(kind)) + "\n");
+    flush_stdout();
     return 0;
   }
   hyph::LanguageSearch search;
@@ -255,9 +283,17 @@ int run(int argc, char** argv) {
   }();
 
   if (inputs.empty()) inputs.push_back("-");
-  hyph::TextStream stream(hyphenator, marker, write_stdout);
-  for (const auto& input : inputs) hyphenate_input(input, stream, vm.count("words") > 0);
-  flush_stdout();
+  // By default only when standard error is a terminal and standard output is not: on one
+  // terminal, the progress line would be mixed into the text.
+  cli::Progress progress(cli::progress_wanted(vm, ::isatty(STDERR_FILENO) && !::isatty(STDOUT_FILENO)), "hyphenate");
+  progress.set_total(total_size(inputs));
+  hyph::TextStream stream(hyphenator, marker, [&](std::string_view bytes) { write_stdout(bytes, &progress); });
+  for (const auto& input : inputs) {
+    progress.set_detail(input == "-" ? "(standard input)" : input);
+    hyphenate_input(input, stream, vm.count("words") > 0, progress);
+  }
+  flush_stdout(&progress);
+  progress.finish();
   if (vm.count("stats")) print_stats(hyphenator, stream.counters());
   return 0;
 }
