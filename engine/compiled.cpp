@@ -2,14 +2,12 @@
 // doc/compiled-format.md describes the layout; the section order below is that document's.
 #include "engine/compiled.h"
 
-#include "filters/hash.h"
+#include "base/hash.h"
+#include "base/mapped_file.h"
+#include "base/utf8.h"
 #include "filters/mapped_store.h"
-#include "filters/input_file.h"
-#include "patterns/utf8.h"
 
 #include <hyph/error.h>
-
-#include <sys/mman.h>
 
 #include <algorithm>
 #include <array>
@@ -181,7 +179,7 @@ void write_compiled(const Model& model, std::string_view tag, std::string_view n
 
 namespace {
 
-// Copies of bytes that are not aligned for reading in place, and files read rather than mapped.
+// Copies of bytes that are not aligned for reading in place.
 struct AlignedBuffer {
   explicit AlignedBuffer(std::size_t size)
       : data(static_cast<std::byte*>(::operator new(std::max<std::size_t>(size, 1), std::align_val_t{kAlignment}))), size(size) {}
@@ -189,15 +187,6 @@ struct AlignedBuffer {
   AlignedBuffer(const AlignedBuffer&) = delete;
   AlignedBuffer& operator=(const AlignedBuffer&) = delete;
   std::byte* data;
-  std::size_t size;
-};
-
-struct Mapping {
-  Mapping(void* address, std::size_t size) : address(address), size(size) {}
-  ~Mapping() { ::munmap(address, size); }
-  Mapping(const Mapping&) = delete;
-  Mapping& operator=(const Mapping&) = delete;
-  void* address;
   std::size_t size;
 };
 
@@ -396,24 +385,11 @@ std::shared_ptr<const Model> load_compiled(std::span<const std::byte> bytes, std
 }
 
 std::shared_ptr<const Model> load_compiled_file(const std::filesystem::path& path, const Settings& settings) {
-  const filters::InputFile file(path, "a compiled pattern file");
-  if (const std::size_t size = file.mappable_size()) {
-    int flags = MAP_PRIVATE;
-#ifdef MAP_POPULATE
-    flags |= MAP_POPULATE;  // the checks read every page anyway: fault them in at once
-#endif
-    void* address = ::mmap(nullptr, size, PROT_READ, flags, file.fd(), 0);
-    if (address != MAP_FAILED) {
-      auto mapping = std::make_shared<Mapping>(address, size);
-      const std::span<const std::byte> bytes(static_cast<const std::byte*>(address), size);
-      return load_compiled(bytes, std::move(mapping), settings, file.name(), FilterFrom::file);
-    }
-  }
-  const std::vector<std::byte> data = file.read_all();
-  auto buffer = std::make_shared<AlignedBuffer>(data.size());
-  if (!data.empty()) std::memcpy(buffer->data, data.data(), data.size());
-  const std::span<const std::byte> bytes(buffer->data, buffer->size);
-  return load_compiled(bytes, std::move(buffer), settings, file.name(), FilterFrom::file);
+  // The checks read every page anyway: fault them in at once.
+  auto file = std::make_shared<const base::MappedFile>(base::MappedFile::open(path, "a compiled pattern file", {.populate = true}));
+  const std::span<const std::byte> bytes = file->bytes();
+  const std::string name = file->name();
+  return load_compiled(bytes, std::move(file), settings, name, FilterFrom::file);
 }
 
 }  // namespace hyph::detail

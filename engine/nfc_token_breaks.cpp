@@ -1,6 +1,6 @@
 #include "engine/nfc_token_breaks.h"
 
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <unicode/bytestream.h>
 #include <unicode/edits.h>

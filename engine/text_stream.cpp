@@ -3,7 +3,7 @@
 #include "engine/model.h"
 #include "engine/text_stream_limits.h"
 #include "engine/token_breaks.h"
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -2,7 +2,7 @@
 
 #include "engine/nfc_token_breaks.h"
 
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <cstring>
 

@@ -6,7 +6,7 @@
 #include "filters/exception_store.h"
 #include "filters/filter.h"
 #include "patterns/parsed.h"
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <algorithm>
 #include <string>
@@ -95,7 +95,7 @@ struct UserDictionary::Impl final : detail::ExtraExceptions {
   std::optional<std::uint64_t> find(std::string_view key) const noexcept override {
     ++counts.queries;
     if (store.size() == 0) return std::nullopt;
-    const std::uint64_t hash = filters::hash_key(key);
+    const std::uint64_t hash = base::hash_key(key);
     if (filter) {
       if (!filter->maybe_contains(hash)) return std::nullopt;
       ++counts.filter_positives;
@@ -166,7 +166,7 @@ UserDictionary& UserDictionary::operator=(UserDictionary&&) noexcept = default;
 
 bool UserDictionary::add(std::string_view hyphenated) {
   const Word w = parse_word(impl_->hyphenator.model(), hyphenated);
-  const std::uint64_t hash = filters::hash_key(w.key);
+  const std::uint64_t hash = base::hash_key(w.key);
   const bool is_new = !impl_->store.find(w.key, hash).has_value();
   impl_->store.insert_or_assign(w.key, w.mask);
   if (is_new) impl_->added(hash);
@@ -176,13 +176,13 @@ bool UserDictionary::add(std::string_view hyphenated) {
 bool UserDictionary::remove(std::string_view word) {
   const Word w = parse_word(impl_->hyphenator.model(), word);
   if (!impl_->store.erase(w.key)) return false;
-  impl_->removed(filters::hash_key(w.key));
+  impl_->removed(base::hash_key(w.key));
   return true;
 }
 
 std::optional<std::string> UserDictionary::find(std::string_view word) const {
   const Word w = parse_word(impl_->hyphenator.model(), word);
-  const auto mask = impl_->store.find(w.key, filters::hash_key(w.key));
+  const auto mask = impl_->store.find(w.key, base::hash_key(w.key));
   if (!mask) return std::nullopt;
   return hyphenated_form(w.key, *mask);
 }

@@ -27,7 +27,7 @@ class ExceptionIndex {
   std::optional<HyphenMask> lookup(std::string_view key, LookupCounters* counters) const noexcept {
     if (counters) ++counters->queries;
     if (store_->size() == 0) return std::nullopt;
-    const std::uint64_t hash = hash_key(key);
+    const std::uint64_t hash = base::hash_key(key);
     if (filter_) {
       if (!filter_->maybe_contains(hash)) return std::nullopt;
       if (counters) ++counters->filter_positives;

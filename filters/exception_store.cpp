@@ -22,7 +22,7 @@ void MemoryStore::grow() {
 
 void MemoryStore::insert_or_assign(std::string_view key, HyphenMask mask) {
   if ((live_ + 1) * 2 > slots_.size()) grow();
-  const std::uint64_t hash = hash_key(key);
+  const std::uint64_t hash = base::hash_key(key);
   Entry& e = slots_[slot_of(key, hash)];
   if (!e.used) {
     e = Entry{hash, std::string(key), mask, true};
@@ -34,7 +34,7 @@ void MemoryStore::insert_or_assign(std::string_view key, HyphenMask mask) {
 
 bool MemoryStore::erase(std::string_view key) {
   if (slots_.empty()) return false;
-  const std::uint64_t hash = hash_key(key);
+  const std::uint64_t hash = base::hash_key(key);
   std::size_t hole = slot_of(key, hash);
   if (!slots_[hole].used) return false;
   // Backward-shift deletion keeps every probe sequence unbroken without tombstones.

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "filters/filter.h"
-#include "filters/hash.h"
+#include "base/hash.h"
 
 #include <hyph/error.h>
 
@@ -32,7 +32,7 @@ struct KeyHash {
   template <class K>
     requires std::convertible_to<const K&, std::string_view>
   Hash operator()(const K& key) const noexcept {
-    return hash_key(std::string_view(key));
+    return base::hash_key(std::string_view(key));
   }
 
   template <class K>

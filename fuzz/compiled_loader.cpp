@@ -10,7 +10,7 @@
 #include "fuzz_support.h"
 
 #include "engine/compiled.h"
-#include "filters/hash.h"
+#include "base/hash.h"
 
 #include <cstring>
 #include <sstream>

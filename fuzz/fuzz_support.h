@@ -8,7 +8,7 @@
 #include "engine/model.h"
 #include "patterns/parsed.h"
 #include "patterns/readers.h"
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <hyph/hyphenator.h>
 

@@ -191,7 +191,7 @@ int main(int argc, char** argv) try {
           } else {
             std::vector<hyph::filters::Hash> hashes;
             hashes.reserve(entries.size());
-            for (const auto& e : entries) hashes.push_back(hyph::filters::hash_key(e.first));
+            for (const auto& e : entries) hashes.push_back(hyph::base::hash_key(e.first));
             sink = sink + hyph::filters::make_filter(kind, hashes, c.eps)->describe().bits;
           }
           build = watch.cpu_ns();

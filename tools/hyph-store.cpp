@@ -10,7 +10,7 @@
 // Inputs are read in order, as TeX reads \hyphenation: a later word replaces an earlier one.
 #include "filters/mapped_store.h"
 #include "patterns/readers.h"
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <hyph/error.h>
 #include <hyph/hyphenator.h>

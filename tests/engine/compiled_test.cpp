@@ -9,7 +9,7 @@
 #include "../common/lines.h"
 #include "engine/compiled.h"
 #include "engine/model.h"
-#include "filters/hash.h"
+#include "base/hash.h"
 #include "patterns/embedded.h"
 
 #include <hyph/hyph.h>

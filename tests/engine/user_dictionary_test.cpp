@@ -6,7 +6,7 @@
 #include "../common/lines.h"
 #include "engine/model.h"
 #include "patterns/readers.h"
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <hyph/user_dictionary.h>
 

@@ -22,6 +22,7 @@
 #include <thread>
 
 using namespace hyph::filters;
+using hyph::base::hash_key;
 using hyph::ErrorCode;
 
 namespace {

@@ -8,7 +8,7 @@
 
 using hyph::filters::HyphenMask;
 using hyph::filters::MemoryStore;
-using hyph::filters::hash_key;
+using hyph::base::hash_key;
 
 namespace {
 
