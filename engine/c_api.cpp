@@ -32,7 +32,8 @@ static_assert(HYPH_ERROR_UNKNOWN_LANGUAGE == static_cast<int>(hyph::ErrorCode::u
 static_assert(HYPH_ERROR_INVALID_ARGUMENT == static_cast<int>(hyph::ErrorCode::invalid_argument));
 static_assert(HYPH_ERROR_BAD_FORMAT == static_cast<int>(hyph::ErrorCode::bad_format));
 static_assert(HYPH_ERROR_CAPACITY == static_cast<int>(hyph::ErrorCode::capacity));
-static_assert(HYPH_FILTER_EXACT == static_cast<int>(hyph::FilterKind::exact));
+static_assert(HYPH_FILTER_NONE == static_cast<int>(hyph::FilterKind::none));
+static_assert(HYPH_FILTER_EXACT == HYPH_FILTER_NONE);
 static_assert(HYPH_FILTER_BLOOM == static_cast<int>(hyph::FilterKind::bloom));
 static_assert(HYPH_FILTER_BLOCKED_BLOOM == static_cast<int>(hyph::FilterKind::blocked_bloom));
 static_assert(HYPH_FILTER_CUCKOO == static_cast<int>(hyph::FilterKind::cuckoo));
@@ -101,7 +102,7 @@ hyph::Settings to_settings(const hyph_settings* in) {
   hyph_settings defaults;
   hyph_settings_init(&defaults);
   const hyph_settings& s = in ? *in : defaults;
-  if (s.filter < HYPH_FILTER_EXACT || s.filter > HYPH_FILTER_COUNTING_QUOTIENT) invalid_argument("unknown filter kind");
+  if (s.filter < HYPH_FILTER_NONE || s.filter > HYPH_FILTER_COUNTING_QUOTIENT) invalid_argument("unknown filter kind");
   if (s.letters != HYPH_LETTERS_DEFAULT && s.letters != HYPH_LETTERS_PATTERN && s.letters != HYPH_LETTERS_UNICODE)
     invalid_argument("unknown letter policy");
   hyph::Settings out;
@@ -276,10 +277,10 @@ void hyph_error_free(hyph_error* error) noexcept {
 
 void hyph_settings_init(hyph_settings* settings) noexcept {
   if (!settings) return;
-  const hyph::Settings defaults;
+  const hyph::Settings defaults;  // the filter's; the rest are the language's (HYPH_*_DEFAULT)
   settings->left_min = HYPH_MIN_DEFAULT;
   settings->right_min = HYPH_MIN_DEFAULT;
-  settings->uchyph = defaults.uchyph.value_or(1);
+  settings->uchyph = hyph::detail::kPlainTex.uchyph;
   settings->letters = HYPH_LETTERS_DEFAULT;
   settings->filter = static_cast<hyph_filter_kind>(defaults.exceptions.filter);
   settings->fp_rate = defaults.exceptions.fp_rate;
@@ -387,7 +388,7 @@ size_t hyph_hyphenate_utf16(const hyph_hyphenator* h, const uint16_t* text, size
                             size_t capacity) noexcept {
   if (!h || !text) return 0;
   if (!breaks) capacity = 0;
-  const hyph::detail::Model& model = h->hyphenator.model();
+  const hyph::detail::Model& model = hyph::detail::model_of(h->hyphenator);
   std::size_t total = 0;
   std::size_t i = 0;
   while (i < length) {
@@ -425,7 +426,7 @@ size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length
     i = j;
     while (j < length && !hyph::detail::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
     if (j == i) break;
-    hyph::detail::find_token_breaks(h->hyphenator.model(), std::string_view(text + i, j - i), found, nullptr);
+    hyph::detail::find_token_breaks(hyph::detail::model_of(h->hyphenator), std::string_view(text + i, j - i), found, nullptr);
     std::size_t from = 0;
     for (std::size_t k = 0; k < found.count; ++k) {
       put(text + i + from, found.offsets[k] - from);

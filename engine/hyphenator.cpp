@@ -30,7 +30,7 @@ Hyphenator Hyphenator::english(const Settings& settings, std::span<const Source>
   // hyphen.tex compiled at build time, read in place: unless what is asked for needs the
   // sources (more sources, other letters, exception stores on top).
   const std::string_view compiled = patterns::embedded_english_hyb();
-  if (!compiled.empty() && extra.empty() && settings.letters.value_or(LetterPolicy::pattern_letters) == LetterPolicy::pattern_letters &&
+  if (!compiled.empty() && extra.empty() && detail::with_defaults(settings, detail::kPlainTex).letters == LetterPolicy::pattern_letters &&
       settings.exception_stores.empty()) {
     const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(compiled.data()), compiled.size());
     return Hyphenator(detail::load_compiled(bytes, nullptr, settings, "en-us.hyb (embedded)", detail::FilterFrom::settings));
@@ -88,6 +88,8 @@ std::string Hyphenator::hyphenated(std::string_view text, std::string_view marke
   hyphenate(text, breaks);
   return detail::insert_markers(text, breaks, marker);
 }
+
+const detail::Model& detail::model_of(const Hyphenator& hyphenator) noexcept { return *hyphenator.model_; }
 
 HyphenMins Hyphenator::mins() const noexcept { return model_->mins; }
 int Hyphenator::uchyph() const noexcept { return model_->uchyph; }

@@ -5,7 +5,7 @@
 #include "base/utf8.h"
 
 #include <hyph/error.h>
-#include <hyph/hyphenator.h>
+#include <hyph/settings.h>
 
 #include <string>
 #include <string_view>

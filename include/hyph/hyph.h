@@ -102,7 +102,8 @@ typedef struct hyph_hyphenator hyph_hyphenator;
 /* The exception list's pre-check. Every choice gives the same hyphenation; they differ only
  * in memory and speed (see README, hyphenate --filter). Same order as hyph::FilterKind. */
 typedef enum hyph_filter_kind {
-  HYPH_FILTER_EXACT = 0,         /* none: every word probes the exact hash store */
+  HYPH_FILTER_NONE = 0,          /* no filter: every word probes the exact hash store */
+  HYPH_FILTER_EXACT = 0,         /* the former name of HYPH_FILTER_NONE */
   HYPH_FILTER_BLOOM = 1,         /* Bloom filter */
   HYPH_FILTER_BLOCKED_BLOOM = 2, /* Bloom filter with one 64-byte block per key */
   HYPH_FILTER_CUCKOO = 3,        /* cuckoo filter */
@@ -131,7 +132,7 @@ typedef struct hyph_settings {
   int right_min;           /* TeX's \righthyphenmin; likewise */
   int uchyph;              /* TeX's \uchyph: if <= 0, words whose first letter is upper case are left alone. Default 1 */
   int letters;             /* a hyph_letter_policy, or HYPH_LETTERS_DEFAULT (the default) */
-  int filter;              /* a hyph_filter_kind; default HYPH_FILTER_EXACT */
+  int filter;              /* a hyph_filter_kind; default HYPH_FILTER_NONE */
   double fp_rate;          /* the filter's target false-positive rate, 0 < fp_rate < 1; default 0.01 */
 } hyph_settings;
 

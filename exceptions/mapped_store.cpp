@@ -1,4 +1,4 @@
-#include "filters/mapped_store.h"
+#include "exceptions/mapped_store.h"
 #include "base/utf8.h"
 
 #include <hyph/error.h>
@@ -9,7 +9,7 @@
 #include <ostream>
 #include <utility>
 
-namespace hyph::filters {
+namespace hyph::exceptions {
 namespace {
 
 using namespace store_format;
@@ -381,4 +381,4 @@ void write_store(const ExceptionStore& store, std::ostream& out) {
   writer.write(out);
 }
 
-}  // namespace hyph::filters
+}  // namespace hyph::exceptions

@@ -1,8 +1,8 @@
-#include "filters/exception_store.h"
+#include "exceptions/exception_store.h"
 
 #include <utility>
 
-namespace hyph::filters {
+namespace hyph::exceptions {
 
 // Returns the slot holding `key`, or the empty slot where it would go.
 std::size_t MemoryStore::slot_of(std::string_view key, std::uint64_t hash) const noexcept {
@@ -70,4 +70,4 @@ void MemoryStore::append_hashes(std::vector<std::uint64_t>& out) const {
     if (e.used) out.push_back(e.hash);
 }
 
-}  // namespace hyph::filters
+}  // namespace hyph::exceptions

@@ -16,7 +16,7 @@
 #pragma once
 
 #include "base/mapped_file.h"
-#include "filters/exception_store.h"
+#include "exceptions/exception_store.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -29,7 +29,7 @@
 #include <string_view>
 #include <vector>
 
-namespace hyph::filters {
+namespace hyph::exceptions {
 
 class MappedStore final : public ExceptionStore {
  public:
@@ -127,4 +127,4 @@ inline constexpr std::size_t kMaxLetters = 63;
 unsigned directory_bits_for(std::uint64_t entries) noexcept;
 }  // namespace store_format
 
-}  // namespace hyph::filters
+}  // namespace hyph::exceptions

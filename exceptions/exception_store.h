@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace hyph::filters {
+namespace hyph::exceptions {
 
 using HyphenMask = std::uint64_t;
 
@@ -60,4 +60,4 @@ class MemoryStore final : public ExceptionStore {
   std::size_t live_ = 0;
 };
 
-}  // namespace hyph::filters
+}  // namespace hyph::exceptions

@@ -1,6 +1,6 @@
-#include "filters/layered_store.h"
+#include "exceptions/layered_store.h"
 
-namespace hyph::filters {
+namespace hyph::exceptions {
 
 LayeredStore::LayeredStore(std::vector<std::unique_ptr<const ExceptionStore>> layers) : layers_(std::move(layers)) {
   for (std::size_t i = 0; i < layers_.size(); ++i) {
@@ -45,4 +45,4 @@ void LayeredStore::append_hashes(std::vector<std::uint64_t>& out) const {
   }
 }
 
-}  // namespace hyph::filters
+}  // namespace hyph::exceptions
