@@ -334,7 +334,7 @@ Hyphenator load_language(std::string_view tag, const Settings& settings, std::sp
                          const LanguageSearch& search) {
   const LanguageInfo l = find_language(tag, search);
   // The language's own minimums and letters; \uchyph is TeX's for every language.
-  const Settings s = detail::with_defaults(settings, {.mins = l.mins, .uchyph = detail::kPlainTex.uchyph, .letters = l.letters});
+  const Settings s = detail::with_defaults(settings, {.mins = l.mins, .uchyph = kPlainTexDefaults.uchyph, .letters = l.letters});
   if (l.embedded) return Hyphenator::english(s, extra);
   std::vector<Source> sources;
   sources.push_back(Source::file(l.patterns, SourceFormat::pattern_list));

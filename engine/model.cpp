@@ -70,7 +70,7 @@ std::shared_ptr<const Model> build_model(std::span<const Source> sources, const 
       for (char32_t c : m.letters()) store_letters.exceptions.push_back({std::u32string(1, c), 0, {}});
     parsed.push_back(std::move(store_letters));
   }
-  auto alphabet = patterns::Alphabet::from(parsed, *with_defaults(settings, kPlainTex).letters);
+  auto alphabet = patterns::Alphabet::from(parsed, *with_defaults(settings, kPlainTexDefaults).letters);
   if (!mapped.empty()) parsed.pop_back();
   auto automaton = patterns::Automaton::build(parsed, alphabet);
   auto memory = std::make_unique<exceptions::MemoryStore>();
@@ -89,7 +89,7 @@ std::shared_ptr<const Model> build_model(std::span<const Source> sources, const 
                    .alphabet = std::move(alphabet),
                    .automaton = std::move(automaton),
                    .exceptions = exceptions::ExceptionIndex(std::move(store), settings.exceptions)},
-                  settings, kPlainTex);
+                  settings, kPlainTexDefaults);
 }
 
 }  // namespace hyph::detail

@@ -16,7 +16,7 @@
 namespace hyph::detail {
 
 /// The set of word rules and pattern semantics a model answers with, chosen at load time.
-/// Today TeX's (tex.web §891–§902 and Liang's patterns); token_breaks.h dispatches on it.
+/// Today TeX's (tex.web §891–§902 and Liang's patterns); word_rules.h dispatches on it.
 enum class Dialect {
   tex,
 };
@@ -40,15 +40,6 @@ struct Model {
   std::string tag;
   std::string name;
 };
-
-/// What a load uses where Settings leave a value unset: the source's own values (a compiled
-/// file's header, a language's hyph-utf8 metadata), else plain TeX's.
-struct LoadDefaults {
-  HyphenMins mins{2, 3};  // plain TeX's \lefthyphenmin and \righthyphenmin
-  int uchyph = 1;         // TeX's \uchyph
-  LetterPolicy letters = LetterPolicy::pattern_letters;
-};
-inline constexpr LoadDefaults kPlainTex{};
 
 /// `settings` with every unset minimum, \uchyph and letter policy taken from `defaults`.
 /// The one place where defaults are worked out; every loader goes through it.

@@ -2,7 +2,7 @@
 
 #include "engine/model.h"
 #include "engine/text_stream_limits.h"
-#include "engine/token_breaks.h"
+#include "engine/word_rules.h"
 #include "base/utf8.h"
 
 #include <cerrno>
@@ -130,7 +130,7 @@ struct TextStream::State {
   void write(std::string_view bytes) {
     std::size_t i = 0;
     const std::size_t n = bytes.size();
-    auto separator_at = [&](std::size_t k) { return detail::is_word_separator(static_cast<unsigned char>(bytes[k])); };
+    auto separator_at = [&](std::size_t k) { return is_word_separator(static_cast<unsigned char>(bytes[k])); };
     while (i < n) {
       std::size_t j = i;
       switch (mode) {

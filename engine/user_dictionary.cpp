@@ -2,7 +2,7 @@
 
 #include "engine/insert_markers.h"
 #include "engine/model.h"
-#include "engine/token_breaks.h"
+#include "engine/word_rules.h"
 #include "exceptions/mutable_index.h"
 #include "patterns/parsed.h"
 #include "base/utf8.h"

@@ -13,6 +13,7 @@
 #include <hyph/settings.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <memory>
@@ -23,6 +24,17 @@
 #include <vector>
 
 namespace hyph {
+
+/// At most this many breaks in one white-space-free token (63 letters have 62 gaps).
+inline constexpr std::size_t kMaxTokenBreaks = 62;
+
+/// TeX's word separators: the characters that become glue (space, tab, line ends, form
+/// feed; vertical tab too, as a line end). Everything else belongs to a token.
+inline constexpr bool is_word_separator(unsigned char byte) noexcept {
+  // One shift and test instead of six compares: bit b set for each separator byte b < 64.
+  constexpr std::uint64_t kSeparators = 1ull << ' ' | 1ull << '\t' | 1ull << '\n' | 1ull << '\r' | 1ull << '\f' | 1ull << '\v';
+  return byte < 64 && ((kSeparators >> byte) & 1) != 0;
+}
 
 class Hyphenator;
 namespace detail {
@@ -81,6 +93,12 @@ class HYPH_EXPORT Hyphenator {
   /// Writes at most breaks.size() offsets and returns how many there are in all.
   /// Never fails, never allocates.
   std::size_t hyphenate(std::string_view text, std::span<std::size_t> breaks,
+                        LookupCounters* counters = nullptr) const noexcept;
+
+  /// The same for UTF-16 text, offsets in code units: exactly the breaks of the same text in
+  /// UTF-8. An unpaired surrogate is a non-letter, as invalid UTF-8 is. Never fails, never
+  /// allocates.
+  std::size_t hyphenate(std::u16string_view text, std::span<std::size_t> breaks,
                         LookupCounters* counters = nullptr) const noexcept;
 
   /// `text` with `marker` inserted at every break.

@@ -89,4 +89,13 @@ struct Settings {
   std::vector<std::filesystem::path> exception_stores;
 };
 
+/// What a load falls back to where Settings leave a value unset: plain TeX's values, unless
+/// the source says otherwise (a compiled file's header, a language's hyph-utf8 minimums).
+struct LoadDefaults {
+  HyphenMins mins{2, 3};  ///< plain TeX's \lefthyphenmin and \righthyphenmin
+  int uchyph = 1;         ///< TeX's \uchyph
+  LetterPolicy letters = LetterPolicy::pattern_letters;
+};
+inline constexpr LoadDefaults kPlainTexDefaults{};
+
 }  // namespace hyph

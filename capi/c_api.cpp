@@ -5,9 +5,6 @@
 #include <hyph/hyphenator.h>
 #include <hyph/languages.h>
 
-#include "engine/model.h"
-#include "engine/token_breaks.h"
-#include "patterns/alphabet.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -137,117 +134,6 @@ void read_files(const char* const* files, std::size_t count, std::vector<hyph::S
   reading = nullptr;
 }
 
-// An explicit hyphen, after which TeX does not hyphenate the token: '-', and with the Unicode
-// letter policy U+2013 and U+2014 too. The UTF-16 twin of has_explicit_hyphen in
-// engine/token_breaks.cpp; tests/capi/utf16_test.cpp checks that they agree.
-bool explicit_hyphen16(const hyph::detail::Model& model, std::uint16_t unit) noexcept {
-  return unit == '-' || (model.dash_hyphens && (unit == 0x2013 || unit == 0x2014));
-}
-
-// Text is cut into tokens at TeX's glue; these are ASCII, so the same test serves UTF-16.
-bool separator16(std::uint16_t unit) noexcept { return unit < 0x80 && hyph::detail::is_word_separator(static_cast<unsigned char>(unit)); }
-
-// ---- UTF-16 -----------------------------------------------------------------------------
-//
-// A UTF-16 token is converted to UTF-8 a piece at a time on the stack and given to the same
-// word rules as UTF-8 text, so the breaks are those of the UTF-8 path by construction. An
-// unpaired surrogate becomes its three-byte generalised-UTF-8 form (ED A0..BF xx), which the
-// strict decoder reads as three invalid bytes: non-letters, as in the UTF-8 path.
-//
-// A token longer than one piece is decided the way TextStream decides long tokens, from what
-// the word rules say more input could change (Pending):
-//   nothing       the breaks stand;
-//   hyphen_check  they stand unless an explicit hyphen comes later in the token: scan the rest;
-//   word          the word is not complete yet. All bytes before its letters are non-letters
-//                 and no explicit hyphen, which change nothing if dropped: drop them, read on.
-
-constexpr std::size_t kPiece = 1024;  // UTF-8 bytes converted at a time
-constexpr std::size_t kNotStart = static_cast<std::size_t>(-1);
-// An unfinished word has fewer than 63 letters, each at most 4 bytes.
-constexpr std::size_t kWordTail = hyph::patterns::kMaxLetters * 4;
-static_assert(kPiece >= 2 * kWordTail + 8);
-
-struct Piece {
-  unsigned char bytes[kPiece];
-  std::size_t unit[kPiece + 1];  // UTF-16 index of each code unit's first byte; kNotStart for the others
-  std::size_t length = 0;
-
-  void put(unsigned char byte, std::size_t unit_index) noexcept {
-    unit[length] = unit_index;
-    bytes[length++] = byte;
-  }
-  // Appends the code point at text[pos] (pos < end); returns the units it took.
-  std::size_t append(const std::uint16_t* text, std::size_t pos, std::size_t end) noexcept {
-    const std::uint32_t u = text[pos];
-    std::size_t units = 1;
-    if (u < 0x80) {
-      put(static_cast<unsigned char>(u), pos);
-    } else if (u < 0x800) {
-      put(static_cast<unsigned char>(0xC0 | (u >> 6)), pos);
-      put(static_cast<unsigned char>(0x80 | (u & 0x3F)), kNotStart);
-    } else if (u >= 0xD800 && u <= 0xDBFF && pos + 1 < end && text[pos + 1] >= 0xDC00 && text[pos + 1] <= 0xDFFF) {
-      const std::uint32_t cp = 0x10000 + ((u - 0xD800) << 10) + (text[pos + 1] - 0xDC00u);
-      put(static_cast<unsigned char>(0xF0 | (cp >> 18)), pos);
-      put(static_cast<unsigned char>(0x80 | ((cp >> 12) & 0x3F)), kNotStart);
-      put(static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F)), kNotStart);
-      put(static_cast<unsigned char>(0x80 | (cp & 0x3F)), kNotStart);
-      units = 2;
-    } else {
-      // Three bytes: a BMP code point, or an unpaired surrogate, which the decoder reads as
-      // three one-byte non-letters. No break falls inside either; cutting a piece before the
-      // first byte keeps the decoding of everything after it unchanged.
-      put(static_cast<unsigned char>(0xE0 | (u >> 12)), pos);
-      put(static_cast<unsigned char>(0x80 | ((u >> 6) & 0x3F)), kNotStart);
-      put(static_cast<unsigned char>(0x80 | (u & 0x3F)), kNotStart);
-    }
-    return units;
-  }
-  // Keeps the bytes from `from` (a code-point start) on.
-  void drop_before(std::size_t from) noexcept {
-    std::memmove(bytes, bytes + from, length - from);
-    std::memmove(unit, unit + from, (length - from) * sizeof unit[0]);
-    length -= from;
-  }
-};
-
-// Breaks of the token text[begin, end), written from breaks[total] on while they fit.
-std::size_t token_breaks16(const hyph::detail::Model& model, const std::uint16_t* text, std::size_t begin,
-                           std::size_t end, std::size_t* breaks, std::size_t capacity, std::size_t total) noexcept {
-  Piece piece;
-  hyph::detail::TokenBreaks found;
-  std::size_t pos = begin;
-  for (;;) {
-    while (pos < end && piece.length + 4 <= kPiece) pos += piece.append(text, pos, end);
-    piece.unit[piece.length] = pos;
-    hyph::detail::find_token_breaks(
-        model, std::string_view(reinterpret_cast<const char*>(piece.bytes), piece.length), found, nullptr);
-
-    bool decided = pos == end || found.pending == hyph::detail::Pending::nothing;
-    if (!decided && found.pending == hyph::detail::Pending::hyphen_check) {
-      for (std::size_t k = pos; k < end; ++k)
-        if (explicit_hyphen16(model, text[k])) {
-          found.count = 0;
-          break;
-        }
-      decided = true;
-    }
-    if (decided) {
-      for (std::size_t k = 0; k < found.count; ++k)
-        if (total + k < capacity) breaks[total + k] = piece.unit[found.offsets[k]];
-      return found.count;
-    }
-    // Pending::word. Without a letter yet, everything here is a non-letter and no explicit
-    // hyphen; with one, the letters are the last kWordTail bytes at most, and everything
-    // before them is.
-    std::size_t cut = piece.length;
-    if (found.saw_letter) {
-      cut = piece.length - kWordTail;
-      while (piece.unit[cut] == kNotStart) --cut;
-    }
-    piece.drop_before(cut);
-  }
-}
-
 }  // namespace
 
 extern "C" {
@@ -280,7 +166,7 @@ void hyph_settings_init(hyph_settings* settings) noexcept {
   const hyph::Settings defaults;  // the filter's; the rest are the language's (HYPH_*_DEFAULT)
   settings->left_min = HYPH_MIN_DEFAULT;
   settings->right_min = HYPH_MIN_DEFAULT;
-  settings->uchyph = hyph::detail::kPlainTex.uchyph;
+  settings->uchyph = hyph::kPlainTexDefaults.uchyph;
   settings->letters = HYPH_LETTERS_DEFAULT;
   settings->filter = static_cast<hyph_filter_kind>(defaults.exceptions.filter);
   settings->fp_rate = defaults.exceptions.fp_rate;
@@ -387,21 +273,9 @@ size_t hyph_hyphenate(const hyph_hyphenator* h, const char* text, size_t length,
 size_t hyph_hyphenate_utf16(const hyph_hyphenator* h, const uint16_t* text, size_t length, size_t* breaks,
                             size_t capacity) noexcept {
   if (!h || !text) return 0;
-  if (!breaks) capacity = 0;
-  const hyph::detail::Model& model = hyph::detail::model_of(h->hyphenator);
-  std::size_t total = 0;
-  std::size_t i = 0;
-  while (i < length) {
-    if (separator16(text[i])) {
-      ++i;
-      continue;
-    }
-    std::size_t j = i;
-    while (j < length && !separator16(text[j])) ++j;
-    total += token_breaks16(model, text, i, j, breaks, capacity, total);
-    i = j;
-  }
-  return total;
+  // uint16_t and char16_t have the same size and representation.
+  return h->hyphenator.hyphenate(std::u16string_view(reinterpret_cast<const char16_t*>(text), length),
+                                 std::span<std::size_t>(breaks, breaks ? capacity : 0));
 }
 
 size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length, const char* marker, char* out,
@@ -417,21 +291,22 @@ size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length
     written += n;
   };
 
-  hyph::detail::TokenBreaks found;
+  // A token at a time, so that its breaks fit on the stack: no allocation.
+  std::size_t found[hyph::kMaxTokenBreaks];
   std::size_t i = 0;
   while (i < length) {
     std::size_t j = i;
-    while (j < length && hyph::detail::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
+    while (j < length && hyph::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
     put(text + i, j - i);
     i = j;
-    while (j < length && !hyph::detail::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
+    while (j < length && !hyph::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
     if (j == i) break;
-    hyph::detail::find_token_breaks(hyph::detail::model_of(h->hyphenator), std::string_view(text + i, j - i), found, nullptr);
+    const std::size_t count = h->hyphenator.hyphenate(std::string_view(text + i, j - i), found);
     std::size_t from = 0;
-    for (std::size_t k = 0; k < found.count; ++k) {
-      put(text + i + from, found.offsets[k] - from);
+    for (std::size_t k = 0; k < count; ++k) {
+      put(text + i + from, found[k] - from);
       put(marker, marker_length);
-      from = found.offsets[k];
+      from = found[k];
     }
     put(text + i + from, j - i - from);
     i = j;
