@@ -4,9 +4,14 @@
 
 #include <hyph/hyphenator.h>
 #include <hyph/languages.h>
+#include <hyph/text_stream.h>
+#include <hyph/user_dictionary.h>
 
 
 #include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <optional>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,6 +22,14 @@
 
 struct hyph_hyphenator {
   hyph::Hyphenator hyphenator;
+};
+
+struct hyph_stream {
+  hyph::TextStream stream;
+};
+
+struct hyph_dictionary {
+  hyph::UserDictionary dictionary;
 };
 
 namespace {
@@ -46,6 +59,8 @@ static_assert(HYPH_FORMAT_DETECT == static_cast<int>(hyph::SourceFormat::detect)
 static_assert(HYPH_FORMAT_PATTERN_LIST == static_cast<int>(hyph::SourceFormat::pattern_list));
 static_assert(HYPH_FORMAT_EXCEPTION_LIST == static_cast<int>(hyph::SourceFormat::exception_list));
 static_assert(HYPH_FORMAT_TEX == static_cast<int>(hyph::SourceFormat::tex));
+static_assert(HYPH_NORMALIZE_NONE == static_cast<int>(hyph::Normalization::none));
+static_assert(HYPH_NORMALIZE_NFC == static_cast<int>(hyph::Normalization::nfc));
 
 // Handed out when even an error cannot be allocated; hyph_error_free knows not to free it.
 hyph_error out_of_memory_error{HYPH_ERROR_OUT_OF_MEMORY, "out of memory", "", 0, 0};
@@ -112,8 +127,9 @@ hyph::Settings to_settings(const hyph_settings* in) {
   return out;
 }
 
-// Starts a load: *out is NULL until it succeeds, *error NULL unless it fails.
-void begin(hyph_hyphenator** out, hyph_error** error) {
+// Starts a call that makes an object: *out is NULL until it succeeds, *error NULL unless it fails.
+template <class Out>
+void begin(Out** out, hyph_error** error) {
   if (error) *error = nullptr;
   if (!out) invalid_argument("the output pointer is NULL");
   *out = nullptr;
@@ -132,6 +148,114 @@ void read_files(const char* const* files, std::size_t count, std::vector<hyph::S
     sources.push_back(hyph::Source::file(files[k]));
   }
   reading = nullptr;
+}
+
+// The C++ settings of a hyph_load_options: its hyph_settings, and the fields its struct_size
+// covers (a caller built against an older header leaves the later ones at their defaults).
+hyph::Settings to_settings(const hyph_load_options* in) {
+  if (!in) return to_settings(static_cast<const hyph_settings*>(nullptr));
+  auto has = [&](std::size_t offset, std::size_t size) { return in->struct_size >= offset + size; };
+  if (!has(offsetof(hyph_load_options, settings), sizeof in->settings))
+    invalid_argument("hyph_load_options.struct_size is too small: start from hyph_load_options_init");
+  hyph::Settings out = to_settings(&in->settings);
+  if (has(offsetof(hyph_load_options, normalization), sizeof in->normalization)) {
+    if (in->normalization != HYPH_NORMALIZE_NONE && in->normalization != HYPH_NORMALIZE_NFC)
+      invalid_argument("unknown normalization");
+    out.normalization = static_cast<hyph::Normalization>(in->normalization);
+  }
+  if (has(offsetof(hyph_load_options, exception_store_count), sizeof in->exception_store_count)) {
+    check_files(in->exception_stores, in->exception_store_count);
+    out.exception_stores.assign(in->exception_stores, in->exception_stores + in->exception_store_count);
+  }
+  return out;
+}
+
+template <class Options>
+hyph_status load_english(const Options* settings, const char* const* extra_files, size_t count,
+                              hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    check_files(extra_files, count);
+    const hyph::Settings s = to_settings(settings);
+    std::vector<hyph::Source> extra;
+    read_files(extra_files, count, extra, reading);
+    *out = new hyph_hyphenator{hyph::Hyphenator::english(s, extra)};
+  });
+}
+
+template <class Options>
+hyph_status load_language(const char* tag, const Options* settings, const char* const* pattern_dirs,
+                               size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (!tag) invalid_argument("the language tag is NULL");
+    check_files(pattern_dirs, dir_count);
+    const hyph::Settings s = to_settings(settings);
+    hyph::LanguageSearch search;
+    search.directories.assign(pattern_dirs, pattern_dirs + dir_count);
+    *out = new hyph_hyphenator{hyph::load_language(tag, s, {}, search)};
+  });
+}
+
+template <class Options>
+hyph_status load_files(const char* const* files, size_t count, const Options* settings,
+                            hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    check_files(files, count);
+    const hyph::Settings s = to_settings(settings);
+    std::vector<hyph::Source> sources;
+    read_files(files, count, sources, reading);
+    *out = new hyph_hyphenator{hyph::Hyphenator::load(sources, s)};
+  });
+}
+
+template <class Options>
+hyph_status load_sources(const hyph_source* sources, size_t count, const Options* settings,
+                              hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (count != 0 && !sources) invalid_argument("the source list is NULL");
+    const hyph::Settings s = to_settings(settings);
+    std::vector<hyph::Source> in;
+    in.reserve(count);
+    for (std::size_t k = 0; k < count; ++k) {
+      const hyph_source& src = sources[k];
+      if (src.length != 0 && !src.bytes) invalid_argument("a source's bytes are NULL");
+      if (src.format < HYPH_FORMAT_DETECT || src.format > HYPH_FORMAT_TEX) invalid_argument("unknown source format");
+      in.push_back(hyph::Source{src.name ? src.name : "(memory)", std::string(src.bytes ? src.bytes : "", src.length),
+                                static_cast<hyph::SourceFormat>(src.format)});
+    }
+    *out = new hyph_hyphenator{hyph::Hyphenator::load(in, s)};
+  });
+}
+
+template <class Options>
+hyph_status load_compiled(const char* path, const Options* settings, hyph_hyphenator** out,
+                               hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (!path) invalid_argument("the file name is NULL");
+    const hyph::Settings s = to_settings(settings);
+    reading = path;
+    *out = new hyph_hyphenator{hyph::Hyphenator::load_compiled(path, s)};
+  });
+}
+
+// Runs `call` on a stream or dictionary given to a C function: NULL is invalid_argument.
+template <class Object, class Call>
+hyph_status on(Object* object, hyph_error** error, Call&& call) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    if (error) *error = nullptr;
+    if (!object) invalid_argument("the object is NULL");
+    call(*object);
+  });
 }
 
 }  // namespace
@@ -174,74 +298,52 @@ void hyph_settings_init(hyph_settings* settings) noexcept {
 
 hyph_status hyph_load_english(const hyph_settings* settings, const char* const* extra_files, size_t count,
                               hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    check_files(extra_files, count);
-    const hyph::Settings s = to_settings(settings);
-    std::vector<hyph::Source> extra;
-    read_files(extra_files, count, extra, reading);
-    *out = new hyph_hyphenator{hyph::Hyphenator::english(s, extra)};
-  });
+  return load_english(settings, extra_files, count, out, error);
+}
+
+hyph_status hyph_load_english_ex(const hyph_load_options* options, const char* const* extra_files, size_t count,
+                              hyph_hyphenator** out, hyph_error** error) noexcept {
+  return load_english(options, extra_files, count, out, error);
 }
 
 hyph_status hyph_load_language(const char* tag, const hyph_settings* settings, const char* const* pattern_dirs,
                                size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    if (!tag) invalid_argument("the language tag is NULL");
-    check_files(pattern_dirs, dir_count);
-    const hyph::Settings s = to_settings(settings);
-    hyph::LanguageSearch search;
-    search.directories.assign(pattern_dirs, pattern_dirs + dir_count);
-    *out = new hyph_hyphenator{hyph::load_language(tag, s, {}, search)};
-  });
+  return load_language(tag, settings, pattern_dirs, dir_count, out, error);
+}
+
+hyph_status hyph_load_language_ex(const char* tag, const hyph_load_options* options, const char* const* pattern_dirs,
+                               size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
+  return load_language(tag, options, pattern_dirs, dir_count, out, error);
 }
 
 hyph_status hyph_load_files(const char* const* files, size_t count, const hyph_settings* settings,
                             hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    check_files(files, count);
-    const hyph::Settings s = to_settings(settings);
-    std::vector<hyph::Source> sources;
-    read_files(files, count, sources, reading);
-    *out = new hyph_hyphenator{hyph::Hyphenator::load(sources, s)};
-  });
+  return load_files(files, count, settings, out, error);
+}
+
+hyph_status hyph_load_files_ex(const char* const* files, size_t count, const hyph_load_options* options,
+                            hyph_hyphenator** out, hyph_error** error) noexcept {
+  return load_files(files, count, options, out, error);
 }
 
 hyph_status hyph_load_sources(const hyph_source* sources, size_t count, const hyph_settings* settings,
                               hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    if (count != 0 && !sources) invalid_argument("the source list is NULL");
-    const hyph::Settings s = to_settings(settings);
-    std::vector<hyph::Source> in;
-    in.reserve(count);
-    for (std::size_t k = 0; k < count; ++k) {
-      const hyph_source& src = sources[k];
-      if (src.length != 0 && !src.bytes) invalid_argument("a source's bytes are NULL");
-      if (src.format < HYPH_FORMAT_DETECT || src.format > HYPH_FORMAT_TEX) invalid_argument("unknown source format");
-      in.push_back(hyph::Source{src.name ? src.name : "(memory)", std::string(src.bytes ? src.bytes : "", src.length),
-                                static_cast<hyph::SourceFormat>(src.format)});
-    }
-    *out = new hyph_hyphenator{hyph::Hyphenator::load(in, s)};
-  });
+  return load_sources(sources, count, settings, out, error);
+}
+
+hyph_status hyph_load_sources_ex(const hyph_source* sources, size_t count, const hyph_load_options* options,
+                              hyph_hyphenator** out, hyph_error** error) noexcept {
+  return load_sources(sources, count, options, out, error);
 }
 
 hyph_status hyph_load_compiled(const char* path, const hyph_settings* settings, hyph_hyphenator** out,
                                hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    if (!path) invalid_argument("the file name is NULL");
-    const hyph::Settings s = to_settings(settings);
-    reading = path;
-    *out = new hyph_hyphenator{hyph::Hyphenator::load_compiled(path, s)};
-  });
+  return load_compiled(path, settings, out, error);
+}
+
+hyph_status hyph_load_compiled_ex(const char* path, const hyph_load_options* options, hyph_hyphenator** out,
+                               hyph_error** error) noexcept {
+  return load_compiled(path, options, out, error);
 }
 
 hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hyph_settings* settings,
@@ -255,6 +357,18 @@ hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hy
     *out = new hyph_hyphenator{hyph::Hyphenator::load_compiled(in, s)};
   });
 }
+
+void hyph_load_options_init(hyph_load_options* options) noexcept {
+  if (!options) return;
+  *options = hyph_load_options{};
+  options->struct_size = sizeof *options;
+  hyph_settings_init(&options->settings);
+  options->normalization = HYPH_NORMALIZE_NONE;
+  options->exception_stores = nullptr;
+  options->exception_store_count = 0;
+}
+
+int hyph_normalization_of(const hyph_hyphenator* h) noexcept { return h ? static_cast<int>(h->hyphenator.normalization()) : 0; }
 
 void hyph_free(hyph_hyphenator* hyphenator) noexcept { delete hyphenator; }
 
@@ -314,5 +428,76 @@ size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length
   if (out_size != 0) out[std::min(written, room)] = '\0';
   return written;
 }
+
+hyph_status hyph_stream_new(const hyph_hyphenator* h, const char* marker, hyph_sink sink, void* context,
+                            hyph_stream** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (!h) invalid_argument("the hyphenator is NULL");
+    if (!sink) invalid_argument("the sink is NULL");
+    hyph::TextStream::Sink to_sink = [sink, context](std::string_view bytes) { sink(context, bytes.data(), bytes.size()); };
+    *out = new hyph_stream{hyph::TextStream(h->hyphenator, marker ? marker : "-", std::move(to_sink))};
+  });
+}
+
+hyph_status hyph_stream_write(hyph_stream* stream, const char* bytes, size_t length, hyph_error** error) noexcept {
+  return on(stream, error, [&](hyph_stream& s) {
+    if (length != 0 && !bytes) invalid_argument("the bytes are NULL");
+    s.stream.write(std::string_view(bytes ? bytes : "", bytes ? length : 0));
+  });
+}
+
+hyph_status hyph_stream_flush(hyph_stream* stream, hyph_error** error) noexcept {
+  return on(stream, error, [](hyph_stream& s) { s.stream.flush(); });
+}
+
+hyph_status hyph_stream_finish(hyph_stream* stream, hyph_error** error) noexcept {
+  return on(stream, error, [](hyph_stream& s) { s.stream.finish(); });
+}
+
+void hyph_stream_free(hyph_stream* stream) noexcept { delete stream; }
+
+hyph_status hyph_dictionary_new(const hyph_hyphenator* h, int filter, double fp_rate, hyph_dictionary** out,
+                                hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (!h) invalid_argument("the hyphenator is NULL");
+    if (filter < HYPH_FILTER_NONE || filter > HYPH_FILTER_COUNTING_QUOTIENT) invalid_argument("unknown filter kind");
+    *out = new hyph_dictionary{hyph::UserDictionary(h->hyphenator, {static_cast<hyph::FilterKind>(filter), fp_rate})};
+  });
+}
+
+hyph_status hyph_dictionary_add(hyph_dictionary* d, const char* word, size_t length, int* was_new, hyph_error** error) noexcept {
+  return on(d, error, [&](hyph_dictionary& dict) {
+    if (!word) invalid_argument("the word is NULL");
+    const bool added = dict.dictionary.add(std::string_view(word, length));
+    if (was_new) *was_new = added ? 1 : 0;
+  });
+}
+
+hyph_status hyph_dictionary_remove(hyph_dictionary* d, const char* word, size_t length, int* was_there,
+                                   hyph_error** error) noexcept {
+  return on(d, error, [&](hyph_dictionary& dict) {
+    if (!word) invalid_argument("the word is NULL");
+    const bool removed = dict.dictionary.remove(std::string_view(word, length));
+    if (was_there) *was_there = removed ? 1 : 0;
+  });
+}
+
+size_t hyph_dictionary_size(const hyph_dictionary* d) noexcept { return d ? d->dictionary.size() : 0; }
+
+hyph_status hyph_dictionary_hyphenate(hyph_dictionary* d, const char* text, size_t length, size_t* breaks, size_t capacity,
+                                      size_t* count, hyph_error** error) noexcept {
+  return on(d, error, [&](hyph_dictionary& dict) {
+    if (!count) invalid_argument("the count pointer is NULL");
+    if (length != 0 && !text) invalid_argument("the text is NULL");
+    *count = dict.dictionary.hyphenate(std::string_view(text ? text : "", text ? length : 0),
+                                       std::span<std::size_t>(breaks, breaks ? capacity : 0));
+  });
+}
+
+void hyph_dictionary_free(hyph_dictionary* dictionary) noexcept { delete dictionary; }
 
 }  // extern "C"
