@@ -2,14 +2,12 @@
 // doc/compiled-format.md describes the layout; the section order below is that document's.
 #include "engine/compiled.h"
 
-#include "filters/hash.h"
-#include "filters/mapped_store.h"
-#include "filters/input_file.h"
-#include "patterns/utf8.h"
+#include "base/hash.h"
+#include "base/mapped_file.h"
+#include "base/utf8.h"
+#include "exceptions/mapped_store.h"
 
 #include <hyph/error.h>
-
-#include <sys/mman.h>
 
 #include <algorithm>
 #include <array>
@@ -112,7 +110,7 @@ void write_compiled(const Model& model, std::string_view tag, std::string_view n
   if (name.size() > kMaxNameBytes || !valid_utf8(name)) throw Error(ErrorCode::invalid_argument, "language name: not UTF-8 text of at most 4096 bytes");
   const Alphabet::Tables letters = model.alphabet.tables();
   const Automaton::Tables automaton = model.automaton.tables();
-  const filters::ExceptionIndex& exceptions = model.exceptions;
+  const exceptions::ExceptionIndex& exceptions = model.exceptions;
 
   std::string info(kInfoSize, '\0');
   write<std::uint32_t>(info, kOffPolicy, model.letters == LetterPolicy::unicode ? 1 : 0);
@@ -132,7 +130,7 @@ void write_compiled(const Model& model, std::string_view tag, std::string_view n
   info.append(tag).append(name);
 
   std::ostringstream store, filter;
-  filters::write_store(exceptions.store(), store);
+  exceptions::write_store(exceptions.store(), store);
   if (const filters::Filter* f = exceptions.filter()) f->serialize(filter);
   const std::string store_bytes = std::move(store).str(), filter_bytes = std::move(filter).str();
 
@@ -181,7 +179,7 @@ void write_compiled(const Model& model, std::string_view tag, std::string_view n
 
 namespace {
 
-// Copies of bytes that are not aligned for reading in place, and files read rather than mapped.
+// Copies of bytes that are not aligned for reading in place.
 struct AlignedBuffer {
   explicit AlignedBuffer(std::size_t size)
       : data(static_cast<std::byte*>(::operator new(std::max<std::size_t>(size, 1), std::align_val_t{kAlignment}))), size(size) {}
@@ -189,15 +187,6 @@ struct AlignedBuffer {
   AlignedBuffer(const AlignedBuffer&) = delete;
   AlignedBuffer& operator=(const AlignedBuffer&) = delete;
   std::byte* data;
-  std::size_t size;
-};
-
-struct Mapping {
-  Mapping(void* address, std::size_t size) : address(address), size(size) {}
-  ~Mapping() { ::munmap(address, size); }
-  Mapping(const Mapping&) = delete;
-  Mapping& operator=(const Mapping&) = delete;
-  void* address;
   std::size_t size;
 };
 
@@ -337,7 +326,7 @@ class Loader {
     Automaton automaton = within("automaton", [&] { return Automaton::view(t, alphabet.size(), owner); });
 
     // Exceptions: the store checks itself (its own checksum, every key's hash).
-    auto store = std::make_unique<filters::MappedStore>(filters::MappedStore::view(sections_[kExceptions], name_ + ": section EXCS"));
+    auto store = std::make_unique<exceptions::MappedStore>(exceptions::MappedStore::view(sections_[kExceptions], name_ + ": section EXCS"));
     if (store->size() != exception_count_)
       fail("INFO says " + std::to_string(exception_count_) + " exceptions, EXCS holds " + std::to_string(store->size()));
     std::unique_ptr<filters::Filter> filter =
@@ -349,25 +338,20 @@ class Loader {
       for (const std::uint64_t h : hashes)
         if (!filter->maybe_contains(h)) fail("section FILT: the filter does not hold every exception");
 
-    std::unique_ptr<const filters::ExceptionStore> exceptions = std::move(store);
+    std::unique_ptr<const exceptions::ExceptionStore> exceptions = std::move(store);
     const bool keep = filter_from == FilterFrom::file || (settings.exceptions.filter == options_.filter &&
-                                                          (options_.filter == FilterKind::exact || settings.exceptions.fp_rate == options_.fp_rate));
-    auto index = keep ? filters::ExceptionIndex(std::move(exceptions), std::move(filter), options_)
-                      : filters::ExceptionIndex(std::move(exceptions), settings.exceptions);
+                                                          (options_.filter == FilterKind::none || settings.exceptions.fp_rate == options_.fp_rate));
+    auto index = keep ? exceptions::ExceptionIndex(std::move(exceptions), std::move(filter), options_)
+                      : exceptions::ExceptionIndex(std::move(exceptions), settings.exceptions);
 
-    return std::make_shared<const Model>(Model{
-        std::move(owner),
-        std::move(alphabet),
-        std::move(automaton),
-        std::move(index),
-        HyphenMins{norm_min(settings.left_min.value_or(static_cast<int>(left_))), norm_min(settings.right_min.value_or(static_cast<int>(right_)))},
-        settings.uchyph.value_or(uchyph_),
-        policy_,
-        policy_ == LetterPolicy::unicode,
-        nfc_instance(settings.normalization),
-        std::move(tag_),
-        std::move(name_text_),
-    });
+    return assemble({.backing = std::move(owner),
+                     .alphabet = std::move(alphabet),
+                     .automaton = std::move(automaton),
+                     .exceptions = std::move(index),
+                     .tag = std::move(tag_),
+                     .name = std::move(name_text_)},
+                    settings,
+                    {.mins = {static_cast<int>(left_), static_cast<int>(right_)}, .uchyph = uchyph_, .letters = policy_});
   }
 
  private:
@@ -396,24 +380,11 @@ std::shared_ptr<const Model> load_compiled(std::span<const std::byte> bytes, std
 }
 
 std::shared_ptr<const Model> load_compiled_file(const std::filesystem::path& path, const Settings& settings) {
-  const filters::InputFile file(path, "a compiled pattern file");
-  if (const std::size_t size = file.mappable_size()) {
-    int flags = MAP_PRIVATE;
-#ifdef MAP_POPULATE
-    flags |= MAP_POPULATE;  // the checks read every page anyway: fault them in at once
-#endif
-    void* address = ::mmap(nullptr, size, PROT_READ, flags, file.fd(), 0);
-    if (address != MAP_FAILED) {
-      auto mapping = std::make_shared<Mapping>(address, size);
-      const std::span<const std::byte> bytes(static_cast<const std::byte*>(address), size);
-      return load_compiled(bytes, std::move(mapping), settings, file.name(), FilterFrom::file);
-    }
-  }
-  const std::vector<std::byte> data = file.read_all();
-  auto buffer = std::make_shared<AlignedBuffer>(data.size());
-  if (!data.empty()) std::memcpy(buffer->data, data.data(), data.size());
-  const std::span<const std::byte> bytes(buffer->data, buffer->size);
-  return load_compiled(bytes, std::move(buffer), settings, file.name(), FilterFrom::file);
+  // The checks read every page anyway: fault them in at once.
+  auto file = std::make_shared<const base::MappedFile>(base::MappedFile::open(path, "a compiled pattern file", {.populate = true}));
+  const std::span<const std::byte> bytes = file->bytes();
+  const std::string name = file->name();
+  return load_compiled(bytes, std::move(file), settings, name, FilterFrom::file);
 }
 
 }  // namespace hyph::detail

@@ -3,7 +3,7 @@
 #include "engine/compiled.h"
 #include "engine/insert_markers.h"
 #include "engine/model.h"
-#include "engine/token_breaks.h"
+#include "engine/word_rules.h"
 #include "patterns/embedded.h"
 
 #include <cerrno>
@@ -30,7 +30,7 @@ Hyphenator Hyphenator::english(const Settings& settings, std::span<const Source>
   // hyphen.tex compiled at build time, read in place: unless what is asked for needs the
   // sources (more sources, other letters, exception stores on top).
   const std::string_view compiled = patterns::embedded_english_hyb();
-  if (!compiled.empty() && extra.empty() && settings.letters.value_or(LetterPolicy::pattern_letters) == LetterPolicy::pattern_letters &&
+  if (!compiled.empty() && extra.empty() && detail::with_defaults(settings, kPlainTexDefaults).letters == LetterPolicy::pattern_letters &&
       settings.exception_stores.empty()) {
     const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(compiled.data()), compiled.size());
     return Hyphenator(detail::load_compiled(bytes, nullptr, settings, "en-us.hyb (embedded)", detail::FilterFrom::settings));
@@ -62,24 +62,9 @@ std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> 
   return detail::hyphenate_text(*model_, text, breaks, counters, nullptr);
 }
 
-std::size_t detail::hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
-                                   LookupCounters* counters, const ExtraExceptions* extra) noexcept {
-  std::size_t total = 0;
-  detail::TokenBreaks token;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    if (detail::is_word_separator(static_cast<unsigned char>(text[i]))) {
-      ++i;
-      continue;
-    }
-    std::size_t j = i;
-    while (j < text.size() && !detail::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
-    detail::find_token_breaks(model, text.substr(i, j - i), token, counters, extra);
-    for (std::size_t k = 0; k < token.count; ++k, ++total)
-      if (total < breaks.size()) breaks[total] = i + token.offsets[k];
-    i = j;
-  }
-  return total;
+std::size_t Hyphenator::hyphenate(std::u16string_view text, std::span<std::size_t> breaks,
+                                  LookupCounters* counters) const noexcept {
+  return detail::hyphenate_utf16(*model_, text, breaks, counters);
 }
 
 std::string Hyphenator::hyphenated(std::string_view text, std::string_view marker) const {
@@ -88,6 +73,8 @@ std::string Hyphenator::hyphenated(std::string_view text, std::string_view marke
   hyphenate(text, breaks);
   return detail::insert_markers(text, breaks, marker);
 }
+
+const detail::Model& detail::model_of(const Hyphenator& hyphenator) noexcept { return *hyphenator.model_; }
 
 HyphenMins Hyphenator::mins() const noexcept { return model_->mins; }
 int Hyphenator::uchyph() const noexcept { return model_->uchyph; }

@@ -1,6 +1,8 @@
 // The language registry: finds hyph-utf8 pattern files, reads their metadata, resolves tags.
 #include <hyph/languages.h>
 
+#include "engine/model.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -331,11 +333,9 @@ LanguageInfo find_language(std::string_view tag, const LanguageSearch& search) {
 Hyphenator load_language(std::string_view tag, const Settings& settings, std::span<const Source> extra,
                          const LanguageSearch& search) {
   const LanguageInfo l = find_language(tag, search);
-  Settings s = settings;
-  if (!s.letters) s.letters = l.letters;
+  // The language's own minimums and letters; \uchyph is TeX's for every language.
+  const Settings s = detail::with_defaults(settings, {.mins = l.mins, .uchyph = kPlainTexDefaults.uchyph, .letters = l.letters});
   if (l.embedded) return Hyphenator::english(s, extra);
-  if (!s.left_min) s.left_min = l.mins.left;
-  if (!s.right_min) s.right_min = l.mins.right;
   std::vector<Source> sources;
   sources.push_back(Source::file(l.patterns, SourceFormat::pattern_list));
   if (!l.exceptions.empty()) sources.push_back(Source::file(l.exceptions, SourceFormat::exception_list));

@@ -1,7 +1,7 @@
 #include "engine/model.h"
 
-#include "filters/layered_store.h"
-#include "filters/mapped_store.h"
+#include "exceptions/layered_store.h"
+#include "exceptions/mapped_store.h"
 #include "patterns/readers.h"
 
 #include <algorithm>
@@ -15,10 +15,10 @@ std::string letters_of(const patterns::Alphabet& alphabet, const std::u32string&
   return key;
 }
 
-}  // namespace
-
+// TeX's norm_min (tex.web §1091): values below 1 act as 1, above 63 as 63.
 int norm_min(int h) noexcept { return std::clamp(h, 1, 63); }
 
+// ICU's NFC instance for Normalization::nfc, null for none; throws if ICU cannot give it.
 const icu::Normalizer2* nfc_instance(Normalization normalization) {
   if (normalization == Normalization::none) return nullptr;
   UErrorCode status = U_ZERO_ERROR;
@@ -28,50 +28,68 @@ const icu::Normalizer2* nfc_instance(Normalization normalization) {
   return nfc;
 }
 
+}  // namespace
+
+Settings with_defaults(Settings settings, const LoadDefaults& defaults) {
+  if (!settings.left_min) settings.left_min = defaults.mins.left;
+  if (!settings.right_min) settings.right_min = defaults.mins.right;
+  if (!settings.uchyph) settings.uchyph = defaults.uchyph;
+  if (!settings.letters) settings.letters = defaults.letters;
+  return settings;
+}
+
+std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings, const LoadDefaults& defaults) {
+  const Settings s = with_defaults(settings, defaults);
+  return std::make_shared<const Model>(Model{
+      .backing = std::move(parts.backing),
+      .dialect = Dialect::tex,
+      .alphabet = std::move(parts.alphabet),
+      .automaton = std::move(parts.automaton),
+      .exceptions = std::move(parts.exceptions),
+      .mins = HyphenMins{norm_min(*s.left_min), norm_min(*s.right_min)},
+      .uchyph = *s.uchyph,
+      .letters = *s.letters,
+      .dash_hyphens = *s.letters == LetterPolicy::unicode,
+      .nfc = nfc_instance(s.normalization),
+      .tag = std::move(parts.tag),
+      .name = std::move(parts.name),
+  });
+}
+
 std::shared_ptr<const Model> build_model(std::span<const Source> sources, const Settings& settings) {
   std::vector<patterns::ParsedSource> parsed;
   parsed.reserve(sources.size());
   for (const Source& s : sources) parsed.push_back(patterns::read_source(s));
 
   // Compiled exception dictionaries: their letters are letters, as an exception source's are.
-  std::vector<filters::MappedStore> mapped;
-  for (const auto& path : settings.exception_stores) mapped.push_back(filters::MappedStore::open(path));
+  std::vector<exceptions::MappedStore> mapped;
+  for (const auto& path : settings.exception_stores) mapped.push_back(exceptions::MappedStore::open(path));
   if (!mapped.empty()) {
     patterns::ParsedSource store_letters;
     for (const auto& m : mapped)
       for (char32_t c : m.letters()) store_letters.exceptions.push_back({std::u32string(1, c), 0, {}});
     parsed.push_back(std::move(store_letters));
   }
-  const LetterPolicy letters = settings.letters.value_or(LetterPolicy::pattern_letters);
-  auto alphabet = patterns::Alphabet::from(parsed, letters);
+  auto alphabet = patterns::Alphabet::from(parsed, *with_defaults(settings, kPlainTexDefaults).letters);
   if (!mapped.empty()) parsed.pop_back();
   auto automaton = patterns::Automaton::build(parsed, alphabet);
-  auto memory = std::make_unique<filters::MemoryStore>();
+  auto memory = std::make_unique<exceptions::MemoryStore>();
   for (const auto& p : parsed)
     for (const auto& e : p.exceptions) memory->insert_or_assign(letters_of(alphabet, e.letters), e.breaks);
-  std::unique_ptr<const filters::ExceptionStore> store = std::move(memory);
+  std::unique_ptr<const exceptions::ExceptionStore> store = std::move(memory);
   if (!mapped.empty()) {
     // The last store first: it replaces the earlier ones, which replace the sources.
-    std::vector<std::unique_ptr<const filters::ExceptionStore>> layers;
-    for (auto it = mapped.rbegin(); it != mapped.rend(); ++it) layers.push_back(std::make_unique<filters::MappedStore>(std::move(*it)));
+    std::vector<std::unique_ptr<const exceptions::ExceptionStore>> layers;
+    for (auto it = mapped.rbegin(); it != mapped.rend(); ++it) layers.push_back(std::make_unique<exceptions::MappedStore>(std::move(*it)));
     if (store->size() != 0) layers.push_back(std::move(store));
-    store = layers.size() == 1 ? std::move(layers.front()) : std::make_unique<filters::LayeredStore>(std::move(layers));
+    store = layers.size() == 1 ? std::move(layers.front()) : std::make_unique<exceptions::LayeredStore>(std::move(layers));
   }
 
-  const HyphenMins defaults;
-  return std::make_shared<const Model>(Model{
-      nullptr,
-      std::move(alphabet),
-      std::move(automaton),
-      filters::ExceptionIndex(std::move(store), settings.exceptions),
-      HyphenMins{norm_min(settings.left_min.value_or(defaults.left)), norm_min(settings.right_min.value_or(defaults.right))},
-      settings.uchyph.value_or(1),
-      letters,
-      letters == LetterPolicy::unicode,
-      nfc_instance(settings.normalization),
-      {},
-      {},
-  });
+  return assemble({.backing = nullptr,
+                   .alphabet = std::move(alphabet),
+                   .automaton = std::move(automaton),
+                   .exceptions = exceptions::ExceptionIndex(std::move(store), settings.exceptions)},
+                  settings, kPlainTexDefaults);
 }
 
 }  // namespace hyph::detail

@@ -1,26 +1,34 @@
 // Everything a loaded Hyphenator holds. Immutable once built; shared by every copy and thread.
 #pragma once
 
-#include "filters/exception_index.h"
+#include "exceptions/exception_index.h"
 #include "patterns/alphabet.h"
 #include "patterns/automaton.h"
 
-#include <hyph/hyphenator.h>
+#include <hyph/settings.h>
 
 #include <unicode/normalizer2.h>
 
 #include <memory>
+#include <span>
 #include <string>
 
 namespace hyph::detail {
+
+/// The set of word rules and pattern semantics a model answers with, chosen at load time.
+/// Today TeX's (tex.web §891–§902 and Liang's patterns); word_rules.h dispatches on it.
+enum class Dialect {
+  tex,
+};
 
 struct Model {
   // A compiled file's bytes, which the parts below may read in place (null for a model built
   // from sources). First, so that it is released last.
   std::shared_ptr<const void> backing;
+  Dialect dialect = Dialect::tex;
   patterns::Alphabet alphabet;
   patterns::Automaton automaton;
-  filters::ExceptionIndex exceptions;
+  ::hyph::exceptions::ExceptionIndex exceptions;
   HyphenMins mins;  // already normalised to 1..63 as TeX's norm_min does
   int uchyph = 1;
   LetterPolicy letters = LetterPolicy::pattern_letters;
@@ -33,12 +41,25 @@ struct Model {
   std::string name;
 };
 
+/// `settings` with every unset minimum, \uchyph and letter policy taken from `defaults`.
+/// The one place where defaults are worked out; every loader goes through it.
+Settings with_defaults(Settings settings, const LoadDefaults& defaults);
+
+/// The parts of a model, named: assemble() derives the rest from the settings.
+struct ModelParts {
+  std::shared_ptr<const void> backing;  // null when built from sources
+  patterns::Alphabet alphabet;
+  patterns::Automaton automaton;
+  ::hyph::exceptions::ExceptionIndex exceptions;
+  std::string tag = {};
+  std::string name = {};
+};
+
+/// The one place a Model is made: minimums clamped as TeX's norm_min does, \uchyph, letters,
+/// their dash rule and the NFC instance from `settings`, whose unset values come from `defaults`.
+std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings, const LoadDefaults& defaults);
+
 /// Builds a model from sources read in order (TeX: later exceptions replace earlier ones).
 std::shared_ptr<const Model> build_model(std::span<const Source> sources, const Settings& settings);
-
-/// TeX's norm_min (tex.web §1091): values below 1 act as 1, above 63 as 63.
-int norm_min(int h) noexcept;
-/// ICU's NFC instance for Normalization::nfc, null for none; throws if ICU cannot give it.
-const icu::Normalizer2* nfc_instance(Normalization normalization);
 
 }  // namespace hyph::detail

@@ -1,6 +1,6 @@
 #include "engine/nfc_token_breaks.h"
 
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <unicode/bytestream.h>
 #include <unicode/edits.h>
@@ -34,7 +34,7 @@ bool nfc_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
       ++p;
       continue;
     }
-    if (*p == '-' || (model.dash_hyphens && is_dash_at(p, end))) return false;  // the raw rules stop here
+    if (is_explicit_hyphen(d.cp, model.dash_hyphens)) return false;  // the raw rules stop here
     if (nfc.hasBoundaryBefore(static_cast<UChar32>(d.cp))) segment = at;
     if (model.alphabet.classify(d.cp) || !nfc.isInert(static_cast<UChar32>(d.cp))) {
       w0 = segment;

@@ -2,8 +2,8 @@
 
 #include "engine/model.h"
 #include "engine/text_stream_limits.h"
-#include "engine/token_breaks.h"
-#include "patterns/utf8.h"
+#include "engine/word_rules.h"
+#include "base/utf8.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -80,13 +80,13 @@ struct TextStream::State {
 
   void end_token() {
     detail::TokenBreaks breaks;
-    detail::find_token_breaks(hyphenator.model(), token, breaks, &counters);
+    detail::find_token_breaks(detail::model_of(hyphenator), token, breaks, &counters);
     emit_token(breaks);
   }
 
   // A token grew long: write out what can no longer change and keep the rest bounded.
   void look_at_long_token() {
-    detail::find_token_breaks(hyphenator.model(), token, held, &counters);
+    detail::find_token_breaks(detail::model_of(hyphenator), token, held, &counters);
     switch (held.pending) {
       case detail::Pending::nothing:
         emit_token(held);
@@ -130,7 +130,7 @@ struct TextStream::State {
   void write(std::string_view bytes) {
     std::size_t i = 0;
     const std::size_t n = bytes.size();
-    auto separator_at = [&](std::size_t k) { return detail::is_word_separator(static_cast<unsigned char>(bytes[k])); };
+    auto separator_at = [&](std::size_t k) { return is_word_separator(static_cast<unsigned char>(bytes[k])); };
     while (i < n) {
       std::size_t j = i;
       switch (mode) {
@@ -156,7 +156,7 @@ struct TextStream::State {
         case Mode::spilling: {
           // Up to white space or an explicit hyphen: '-', or (dash_hyphens) the last byte of
           // an en or em dash, whose first bytes may already be in the spill file.
-          const bool dashes = hyphenator.model().dash_hyphens;
+          const bool dashes = detail::model_of(hyphenator).dash_hyphens;
           bool hyphen_came = false;
           for (; j < n && !separator_at(j); ++j) {
             const auto b = static_cast<unsigned char>(bytes[j]);

@@ -1,8 +1,6 @@
 #include "engine/token_breaks.h"
 
-#include "engine/nfc_token_breaks.h"
-
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <cstring>
 
@@ -32,16 +30,6 @@ bool has_explicit_hyphen(const unsigned char* p, const unsigned char* end, bool 
   for (const unsigned char* q = p; (q = static_cast<const unsigned char*>(std::memchr(q, 0xE2, static_cast<std::size_t>(end - q)))) != nullptr; ++q)
     if (is_dash_at(q, end)) return true;
   return false;
-}
-
-void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& out,
-                       LookupCounters* counters, const ExtraExceptions* extra) noexcept {
-  if (model.nfc != nullptr) {
-    bool ascii = true;
-    for (unsigned char c : token) ascii = ascii && c < 0x80;
-    if (!ascii && nfc_token_breaks(model, token, out, counters, extra)) return;
-  }
-  raw_token_breaks(model, token, out, counters, extra);
 }
 
 void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,

@@ -2,11 +2,10 @@
 
 #include "engine/insert_markers.h"
 #include "engine/model.h"
-#include "engine/token_breaks.h"
-#include "filters/exception_store.h"
-#include "filters/filter.h"
+#include "engine/word_rules.h"
+#include "exceptions/mutable_index.h"
 #include "patterns/parsed.h"
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <algorithm>
 #include <string>
@@ -74,88 +73,13 @@ std::string hyphenated_form(std::string_view key, std::uint64_t mask) {
 }  // namespace
 
 struct UserDictionary::Impl final : detail::ExtraExceptions {
+  Impl(Hyphenator h, const ExceptionOptions& o) : hyphenator(std::move(h)), index(o) {}
+
+  std::optional<std::uint64_t> find(std::string_view key) const noexcept override { return index.lookup(key, &counts); }
+
   Hyphenator hyphenator;
-  ExceptionOptions options;
-  filters::MemoryStore store;
-  // The pre-check; null for exact, or while there is nothing to filter.
-  mutable std::unique_ptr<filters::Filter> filter;
-  mutable filters::MutableFilter* mutable_filter = nullptr;  // filter, if it can insert and erase
-  mutable std::size_t limit = 0;   // a mutable filter is rebuilt past this many words...
-  mutable bool stale = false;      // a static filter is rebuilt before the next lookup
-  mutable LookupCounters counts;
-  mutable std::uint64_t rebuild_count = 0;
-  bool mutable_kind = false;       // the kind's filters can insert and erase
-
-  Impl(Hyphenator h, const ExceptionOptions& o) : hyphenator(std::move(h)), options(o) {
-    // An empty filter of the kind: checks ε now, as a load does, and tells whether it is mutable.
-    const auto probe = filters::make_filter(options.filter, {}, options.fp_rate);
-    mutable_kind = dynamic_cast<const filters::MutableFilter*>(probe.get()) != nullptr;
-  }
-
-  std::optional<std::uint64_t> find(std::string_view key) const noexcept override {
-    ++counts.queries;
-    if (store.size() == 0) return std::nullopt;
-    const std::uint64_t hash = filters::hash_key(key);
-    if (filter) {
-      if (!filter->maybe_contains(hash)) return std::nullopt;
-      ++counts.filter_positives;
-    }
-    ++counts.store_probes;
-    auto found = store.find(key, hash);
-    if (found) ++counts.hits;
-    return found;
-  }
-
-  // Builds the filter from the words (any kind), with room to grow for a mutable one.
-  void rebuild() const {
-    stale = false;
-    mutable_filter = nullptr;
-    filter.reset();
-    if (options.filter == FilterKind::exact || store.size() == 0) {
-      limit = 0;
-      return;
-    }
-    std::vector<filters::Hash> hashes;
-    store.append_hashes(hashes);
-    const std::size_t room = 2 * std::max<std::size_t>(32, hashes.size());
-    if (mutable_kind) {
-      // Sized for twice the words: inserts go in at the rate asked for until then (a table
-      // sized for the words alone would fill, and doubling a quotient filter costs a
-      // remainder bit, so its rate would climb).
-      auto mutable_built = filters::make_empty_mutable_filter(options.filter, room, options.fp_rate);
-      for (const filters::Hash h : hashes) mutable_built->insert(h);
-      mutable_filter = mutable_built.get();
-      filter = std::move(mutable_built);
-    } else {
-      filter = filters::make_filter(options.filter, hashes, options.fp_rate);
-    }
-    limit = room;
-    ++rebuild_count;
-  }
-
-  void refresh() const {
-    if (stale) rebuild();
-  }
-
-  // After a new word: a mutable filter takes it in place until it outgrows its room; a
-  // static one is rebuilt before the next lookup.
-  void added(std::uint64_t hash) {
-    if (options.filter == FilterKind::exact) return;
-    if (mutable_filter != nullptr && store.size() <= limit) mutable_filter->insert(hash);
-    else if (mutable_kind) rebuild();
-    else stale = true;
-  }
-  // After a word was removed (it was in the store, so inserted: a mutable filter's erase is
-  // exact). A filter that has shrunk to an eighth of its room is rebuilt smaller.
-  void removed(std::uint64_t hash) {
-    if (options.filter == FilterKind::exact) return;
-    if (mutable_filter == nullptr) {
-      stale = true;
-      return;
-    }
-    mutable_filter->erase(hash);
-    if (store.size() == 0 || (limit > 64 && store.size() * 8 < limit)) rebuild();
-  }
+  exceptions::MutableIndex index;
+  mutable LookupCounters counts;  // this dictionary's own lookups
 };
 
 UserDictionary::UserDictionary(Hyphenator hyphenator, const ExceptionOptions& options)
@@ -165,38 +89,28 @@ UserDictionary::UserDictionary(UserDictionary&&) noexcept = default;
 UserDictionary& UserDictionary::operator=(UserDictionary&&) noexcept = default;
 
 bool UserDictionary::add(std::string_view hyphenated) {
-  const Word w = parse_word(impl_->hyphenator.model(), hyphenated);
-  const std::uint64_t hash = filters::hash_key(w.key);
-  const bool is_new = !impl_->store.find(w.key, hash).has_value();
-  impl_->store.insert_or_assign(w.key, w.mask);
-  if (is_new) impl_->added(hash);
-  return is_new;
+  const Word w = parse_word(detail::model_of(impl_->hyphenator), hyphenated);
+  return impl_->index.insert_or_assign(w.key, w.mask);
 }
 
 bool UserDictionary::remove(std::string_view word) {
-  const Word w = parse_word(impl_->hyphenator.model(), word);
-  if (!impl_->store.erase(w.key)) return false;
-  impl_->removed(filters::hash_key(w.key));
-  return true;
+  return impl_->index.erase(parse_word(detail::model_of(impl_->hyphenator), word).key);
 }
 
 std::optional<std::string> UserDictionary::find(std::string_view word) const {
-  const Word w = parse_word(impl_->hyphenator.model(), word);
-  const auto mask = impl_->store.find(w.key, filters::hash_key(w.key));
+  const Word w = parse_word(detail::model_of(impl_->hyphenator), word);
+  const auto mask = impl_->index.find(w.key);
   if (!mask) return std::nullopt;
   return hyphenated_form(w.key, *mask);
 }
 
-std::size_t UserDictionary::size() const noexcept { return impl_->store.size(); }
+std::size_t UserDictionary::size() const noexcept { return impl_->index.size(); }
 
-void UserDictionary::clear() {
-  impl_->store = filters::MemoryStore();
-  impl_->rebuild();
-}
+void UserDictionary::clear() { impl_->index.clear(); }
 
 std::size_t UserDictionary::hyphenate(std::string_view text, std::span<std::size_t> breaks, LookupCounters* counters) const {
-  impl_->refresh();
-  return detail::hyphenate_text(impl_->hyphenator.model(), text, breaks, counters, impl_.get());
+  impl_->index.refresh();
+  return detail::hyphenate_text(detail::model_of(impl_->hyphenator), text, breaks, counters, impl_.get());
 }
 
 std::string UserDictionary::hyphenated(std::string_view text, std::string_view marker) const {
@@ -207,25 +121,9 @@ std::string UserDictionary::hyphenated(std::string_view text, std::string_view m
 
 const Hyphenator& UserDictionary::hyphenator() const noexcept { return impl_->hyphenator; }
 
-FilterDescription UserDictionary::filter() const {
-  impl_->refresh();
-  FilterDescription d;
-  if (impl_->filter) {
-    d = impl_->filter->describe();
-    d.expected_fp_rate = impl_->filter->expected_fp_rate();
-  } else {
-    d.name = std::string(to_string(impl_->options.filter));
-    d.keys = impl_->store.size();
-    d.target_fp_rate = impl_->options.fp_rate;
-    d.expected_fp_rate = impl_->options.filter == FilterKind::exact ? 1.0 : 0.0;
-    d.parameters = impl_->options.filter == FilterKind::exact ? "no pre-check: every word probes the exact store"
-                                                               : "no filter yet: the dictionary is empty";
-  }
-  d.store = impl_->store.describe();
-  return d;
-}
+FilterDescription UserDictionary::filter() const { return impl_->index.describe(); }
 
 const LookupCounters& UserDictionary::counters() const noexcept { return impl_->counts; }
-std::uint64_t UserDictionary::rebuilds() const noexcept { return impl_->rebuild_count; }
+std::uint64_t UserDictionary::rebuilds() const noexcept { return impl_->index.rebuilds(); }
 
 }  // namespace hyph

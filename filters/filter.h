@@ -1,6 +1,6 @@
 // The membership-filter interface every exception filter backend implements.
 //
-// Keys reach a filter as one 64-bit hash (filters/hash.h); each backend derives all it
+// Keys reach a filter as one 64-bit hash (base/hash.h); each backend derives all it
 // needs (bit positions, bucket, fingerprint) from that hash, so a word is hashed once.
 // Contract: after build/insert of a key, maybe_contains(key) is true until that key is
 // erased (no false negatives, ever); for keys never inserted it is true with probability
@@ -70,8 +70,12 @@ template <class F>
 concept MutableFilterBackend = FilterBackend<F> && std::derived_from<F, MutableFilter>;
 
 /// Builds the filter of `kind` holding `keys` at false-positive rate `fp_rate`.
-/// Returns nullptr for FilterKind::exact (no pre-check: the exact store answers alone).
+/// Returns nullptr for FilterKind::none (no pre-check: the exact store answers alone).
 std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash> keys, double fp_rate);
+
+/// Whether filters of `kind` can insert and erase after they are built (MutableFilter): a
+/// property of the kind, looked up without building one.
+bool can_insert(FilterKind kind) noexcept;
 
 /// An empty filter of `kind` sized for `capacity` keys at `fp_rate`, to be filled by inserts
 /// (each kind's with_capacity()); nullptr for a kind that cannot insert and erase.
@@ -80,7 +84,7 @@ std::unique_ptr<MutableFilter> make_empty_mutable_filter(FilterKind kind, std::u
 /// The filter of `kind` that serialize() wrote into `bytes` (filters/serialize.cpp). Every
 /// parameter is checked against the bytes and against the ranges the queries rely on, and
 /// the arrays are copied; throws Error(bad_format) saying what is wrong. Returns nullptr for
-/// FilterKind::exact, whose bytes are empty.
+/// FilterKind::none, whose bytes are empty.
 std::unique_ptr<Filter> load_filter(FilterKind kind, std::span<const std::byte> bytes);
 
 }  // namespace hyph::filters

@@ -6,7 +6,7 @@
 namespace hyph {
 namespace {
 constexpr std::array<std::pair<FilterKind, std::string_view>, 10> kNames{{
-    {FilterKind::exact, "exact"},
+    {FilterKind::none, "exact"},  // the spelling tools have always written: outputs stay byte for byte
     {FilterKind::bloom, "bloom"},
     {FilterKind::blocked_bloom, "blocked-bloom"},
     {FilterKind::cuckoo, "cuckoo"},
@@ -33,6 +33,7 @@ std::string_view to_string(FilterKind kind) noexcept {
 }
 
 std::optional<FilterKind> parse_filter_kind(std::string_view name) noexcept {
+  if (name == "none") return FilterKind::none;
   for (const auto& [k, n] : kNames)
     if (n == name) return k;
   return std::nullopt;

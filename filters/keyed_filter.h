@@ -8,7 +8,7 @@
 #pragma once
 
 #include "filters/filter.h"
-#include "filters/hash.h"
+#include "base/hash.h"
 
 #include <hyph/error.h>
 
@@ -32,7 +32,7 @@ struct KeyHash {
   template <class K>
     requires std::convertible_to<const K&, std::string_view>
   Hash operator()(const K& key) const noexcept {
-    return hash_key(std::string_view(key));
+    return base::hash_key(std::string_view(key));
   }
 
   template <class K>
@@ -53,12 +53,12 @@ template <class Key, class Hasher = KeyHash<Key>>
 class KeyedFilter {
  public:
   /// A filter of `kind` holding `keys` (any range of values the hasher takes) at false-positive
-  /// rate `fp_rate`. Throws Error(invalid_argument) for FilterKind::exact, which is the
+  /// rate `fp_rate`. Throws Error(invalid_argument) for FilterKind::none, which is the
   /// hyphenator's exact store and no filter, and for ε outside (0, 1).
   template <std::ranges::input_range Keys>
     requires HashesKey<Hasher, std::ranges::range_value_t<Keys>>
   KeyedFilter(FilterKind kind, const Keys& keys, double fp_rate, Hasher hasher = {}) : hasher_(std::move(hasher)) {
-    if (kind == FilterKind::exact)
+    if (kind == FilterKind::none)
       throw Error(ErrorCode::invalid_argument, "'exact' is not a filter: choose a filter kind (bloom, cuckoo, fuse, ...)");
     std::vector<Hash> hashes;
     if constexpr (std::ranges::sized_range<Keys>) hashes.reserve(std::ranges::size(keys));

@@ -20,7 +20,7 @@ namespace hyph::filters {
 std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash> keys, double fp_rate) {
   detail::check_fp_rate(fp_rate);
   switch (kind) {
-    case FilterKind::exact:
+    case FilterKind::none:
       return nullptr;
     case FilterKind::bloom:
       return std::make_unique<BloomFilter>(keys, fp_rate);
@@ -44,8 +44,22 @@ std::unique_ptr<Filter> make_filter(FilterKind kind, std::span<const Hash> keys,
   throw Error(ErrorCode::invalid_argument, "unknown filter kind " + std::to_string(static_cast<int>(kind)));
 }
 
+bool can_insert(FilterKind kind) noexcept {
+  switch (kind) {
+    case FilterKind::cuckoo:
+    case FilterKind::counting_bloom:
+    case FilterKind::hash_compaction:
+    case FilterKind::quotient:
+    case FilterKind::counting_quotient:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::unique_ptr<MutableFilter> make_empty_mutable_filter(FilterKind kind, std::uint64_t capacity, double fp_rate) {
   detail::check_fp_rate(fp_rate);
+  if (!can_insert(kind)) return nullptr;
   switch (kind) {
     case FilterKind::cuckoo:
       return std::make_unique<CuckooFilter>(CuckooFilter::with_capacity(capacity, fp_rate));

@@ -470,7 +470,7 @@ std::unique_ptr<Filter> load_filter(FilterKind kind, std::span<const std::byte> 
   io::Reader in(bytes, std::string(to_string(kind)) + " filter");
   std::unique_ptr<Filter> f;
   switch (kind) {
-    case FilterKind::exact:
+    case FilterKind::none:
       in.finish();  // no pre-check: nothing stored
       return nullptr;
     case FilterKind::bloom:

@@ -10,7 +10,7 @@
 #include "fuzz_support.h"
 
 #include "engine/compiled.h"
-#include "filters/hash.h"
+#include "base/hash.h"
 
 #include <cstring>
 #include <sstream>
@@ -29,7 +29,7 @@ std::vector<std::byte> written(const hyph::Hyphenator& h) {
 // Words from the alphabet's letters: runs of every length up to past TeX's 63, capitalised,
 // with separators and hyphens around them.
 std::vector<std::string> words_of(const hyph::Hyphenator& h) {
-  const auto& alphabet = h.model().alphabet;
+  const auto& alphabet = hyph::detail::model_of(h).alphabet;
   std::vector<char32_t> letters;
   for (std::size_t s = 1; s < alphabet.size() && letters.size() < 64; ++s)
     if (alphabet.code_point(static_cast<hyph::patterns::Symbol>(s)) <= 0x10FFFF)

@@ -8,7 +8,7 @@
 #include "engine/model.h"
 #include "patterns/parsed.h"
 #include "patterns/readers.h"
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <hyph/hyphenator.h>
 
@@ -143,7 +143,7 @@ class NaiveLiang {
 /// compares with the naive method. Code points that are not letters, or that the token rules
 /// treat specially (white space, explicit hyphens), are dropped from the word first.
 inline void check_word(const hyph::Hyphenator& h, const NaiveLiang& naive, std::u32string_view candidate) {
-  const hyph::detail::Model& model = h.model();
+  const hyph::detail::Model& model = hyph::detail::model_of(h);
   std::string text;
   std::vector<hyph::patterns::Symbol> symbols;
   std::vector<std::size_t> letter_end;
@@ -176,7 +176,7 @@ inline void check_word(const hyph::Hyphenator& h, const NaiveLiang& naive, std::
 /// an input's cost bounded; the fuzzer reaches other patterns by moving them to the front.
 inline void check_words_of(const hyph::Hyphenator& h, std::span<const hyph::patterns::ParsedSource> parsed,
                            std::size_t limit = 64) {
-  const NaiveLiang naive(h.model(), parsed);
+  const NaiveLiang naive(hyph::detail::model_of(h), parsed);
   std::vector<std::u32string> words;
   for (const auto& s : parsed) {
     for (std::size_t i = 0; i < s.patterns.size() && words.size() < limit; ++i) {

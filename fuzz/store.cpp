@@ -5,16 +5,16 @@
 // that the structural checks behind the checksum are reached too.
 #include "fuzz_support.h"
 
-#include "filters/mapped_store.h"
+#include "exceptions/mapped_store.h"
 
 #include <set>
 
 namespace {
 
 void check(std::span<const std::byte> bytes) {
-  std::optional<hyph::filters::MappedStore> store;
+  std::optional<hyph::exceptions::MappedStore> store;
   try {
-    store.emplace(hyph::filters::MappedStore::view(bytes, "fuzz.hyphstore"));
+    store.emplace(hyph::exceptions::MappedStore::view(bytes, "fuzz.hyphstore"));
   } catch (const hyph::Error& e) {
     FUZZ_CHECK(e.code() == hyph::ErrorCode::bad_format, "error code %d: %s", static_cast<int>(e.code()), e.what());
     return;
@@ -24,13 +24,13 @@ void check(std::span<const std::byte> bytes) {
   std::vector<std::uint64_t> hashes;
   store->append_hashes(hashes);
   FUZZ_CHECK(hashes.size() == store->size(), "%zu hashes for %zu entries", hashes.size(), store->size());
-  store->for_each([&](std::string_view key, hyph::filters::HyphenMask mask) {
-    const std::uint64_t hash = hyph::filters::hash_key(key);
+  store->for_each([&](std::string_view key, hyph::exceptions::HyphenMask mask) {
+    const std::uint64_t hash = hyph::base::hash_key(key);
     FUZZ_CHECK(hashes[visited] == hash, "entry %zu: stored hash differs from the key's", visited);
     const auto found = store->find(key, hash);
     FUZZ_CHECK(found == mask, "entry %zu: find() does not give its mask", visited);
     // A key one letter longer or shorter is another key (found only if it is stored too).
-    (void)store->find(std::string(key) + "a", hyph::filters::hash_key(std::string(key) + "a"));
+    (void)store->find(std::string(key) + "a", hyph::base::hash_key(std::string(key) + "a"));
     for (const unsigned char c : key)
       if (c < 0x80) used.insert(c);
     ++visited;

@@ -38,7 +38,7 @@ const std::vector<hyph::Hyphenator>& hyphenators() {
     };
     constexpr auto tex8 = hyph::LetterPolicy::pattern_letters;
     constexpr auto unicode = hyph::LetterPolicy::unicode;
-    constexpr auto exact = hyph::FilterKind::exact;
+    constexpr auto exact = hyph::FilterKind::none;
     std::vector<hyph::Hyphenator> hs{with(exact, tex8, false)};
     for (const hyph::FilterKind kind : hyph::filter_kinds()) hs.push_back(with(kind, tex8, true));
     hs.push_back(with(exact, unicode, false));

@@ -1,7 +1,7 @@
 #include "patterns/alphabet.h"
 
 #include "patterns/letter_rules.h"
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <hyph/error.h>
 

@@ -4,7 +4,7 @@
 
 #include "patterns/parsed.h"
 
-#include <hyph/hyphenator.h>
+#include <hyph/settings.h>
 
 namespace hyph::patterns {
 

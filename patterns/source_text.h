@@ -2,10 +2,10 @@
 // and rejecting invalid UTF-8 with its location.
 #pragma once
 
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <hyph/error.h>
-#include <hyph/hyphenator.h>
+#include <hyph/settings.h>
 
 #include <string>
 #include <string_view>

@@ -26,7 +26,7 @@
 #include "cli_support.h"
 #include "engine/model.h"
 #include "experiment_stats.h"
-#include "filters/exception_index.h"
+#include "exceptions/exception_index.h"
 #include "patterns/embedded.h"
 #include "progress.h"
 #include "word_list.h"
@@ -139,7 +139,7 @@ int main(int argc, char** argv) try {
   // The exceptions as a load sees them after parsing: (key, mask) pairs.
   const hyph::Hyphenator reference = hyph::Hyphenator::english({}, std::span(&exceptions_source, 1));
   std::vector<std::pair<std::string, std::uint64_t>> entries;
-  reference.model().exceptions.store().for_each(
+  hyph::detail::model_of(reference).exceptions.store().for_each(
       [&](std::string_view key, std::uint64_t mask) { entries.emplace_back(std::string(key), mask); });
 
   std::vector<Config> configs;
@@ -197,22 +197,22 @@ int main(int argc, char** argv) try {
         for (int pass = 0; pass < 2; ++pass) {
           const experiment::Stopwatch watch;
           if (kind == hyph::FilterKind::exact) {
-            hyph::filters::MemoryStore store;
+            hyph::exceptions::MemoryStore store;
             for (const auto& [key, mask] : entries) store.insert_or_assign(key, mask);
             sink = sink + store.size();
           } else {
             std::vector<hyph::filters::Hash> hashes;
             hashes.reserve(entries.size());
-            for (const auto& e : entries) hashes.push_back(hyph::filters::hash_key(e.first));
+            for (const auto& e : entries) hashes.push_back(hyph::base::hash_key(e.first));
             sink = sink + hyph::filters::make_filter(kind, hashes, c.eps)->describe().bits;
           }
           build = watch.cpu_ns();
         }
         // The exception index as a load builds it: the store, then the filter over its keys.
         const experiment::Stopwatch watch;
-        auto store = std::make_unique<hyph::filters::MemoryStore>();
+        auto store = std::make_unique<hyph::exceptions::MemoryStore>();
         for (const auto& [key, mask] : entries) store->insert_or_assign(key, mask);
-        const hyph::filters::ExceptionIndex index(std::move(store), {kind, c.eps});
+        const hyph::exceptions::ExceptionIndex index(std::move(store), {kind, c.eps});
         index_build = watch.cpu_ns();
         sink = sink + index.store().size();
       }

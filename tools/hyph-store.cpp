@@ -8,9 +8,9 @@
 //   hyph-store --list house.hyphstore                          # one hy-phen-at-ed word a line
 //
 // Inputs are read in order, as TeX reads \hyphenation: a later word replaces an earlier one.
-#include "filters/mapped_store.h"
+#include "exceptions/mapped_store.h"
 #include "patterns/readers.h"
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <hyph/error.h>
 #include <hyph/hyphenator.h>
@@ -31,7 +31,7 @@
 #include <vector>
 
 namespace po = boost::program_options;
-using hyph::filters::HyphenMask;
+using hyph::exceptions::HyphenMask;
 
 namespace {
 
@@ -61,7 +61,7 @@ struct Counts {
 
 // A .hyp.txt list or a TeX file's \hyphenation (patterns in it are ignored, and said so).
 // (Progress advances by the file's size once it is read: the reader takes the file whole.)
-void add_source(hyph::filters::StoreWriter& writer, const std::string& path, hyph::SourceFormat format, Counts& counts,
+void add_source(hyph::exceptions::StoreWriter& writer, const std::string& path, hyph::SourceFormat format, Counts& counts,
                 cli::Progress& progress) {
   const hyph::Source source = hyph::Source::file(path, format);
   const hyph::patterns::ParsedSource parsed = hyph::patterns::read_source(source);
@@ -79,7 +79,7 @@ void add_source(hyph::filters::StoreWriter& writer, const std::string& path, hyp
 
 // "word<TAB>hy-phen-at-ed" lines; the hyphenated form must spell the word (letters compared
 // in lower case). With skip_invalid, lines that are not such a pair are counted, not fatal.
-void add_tsv(hyph::filters::StoreWriter& writer, const std::string& path, bool skip_invalid, Counts& counts,
+void add_tsv(hyph::exceptions::StoreWriter& writer, const std::string& path, bool skip_invalid, Counts& counts,
              cli::Progress& progress) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw hyph::Error(hyph::ErrorCode::io, path + ": cannot open");
@@ -151,11 +151,11 @@ int run(int argc, char** argv) {
   cli::Progress progress(cli::progress_wanted(vm, ::isatty(STDERR_FILENO) != 0), "hyph-store", cli::Progress::Unit::bytes, 1024);
   if (!check.empty() || !list.empty()) {
     if (!output.empty() || !inputs.empty()) throw Usage("--check and --list take no inputs and no --output");
-    const auto store = hyph::filters::MappedStore::open(check.empty() ? list : check);
+    const auto store = hyph::exceptions::MappedStore::open(check.empty() ? list : check);
     if (!check.empty()) {
       const auto letters = store.letters();
       std::printf("%s: valid exception store, format version %u\n  %zu words, %zu letters, %zu bytes (%.1f bytes/word), directory of 2^%u buckets\n",
-                  check.c_str(), hyph::filters::store_format::kVersion, store.size(), letters.size(), store.bytes().size(),
+                  check.c_str(), hyph::exceptions::store_format::kVersion, store.size(), letters.size(), store.bytes().size(),
                   store.size() ? static_cast<double>(store.bytes().size()) / static_cast<double>(store.size()) : 0.0,
                   store.directory_bits());
     } else {
@@ -178,7 +178,7 @@ int run(int argc, char** argv) {
   if (format != "auto" && format != "hyp" && format != "tex" && format != "tsv")
     throw Usage("unknown --format '" + format + "' (choose auto, hyp, tex or tsv)");
 
-  hyph::filters::StoreWriter writer;
+  hyph::exceptions::StoreWriter writer;
   Counts counts;
   {
     // Known if every input is a regular file (not a pipe); one that cannot be read fails below.
@@ -221,7 +221,7 @@ int run(int argc, char** argv) {
     throw hyph::Error(hyph::ErrorCode::io, output + ": cannot rename " + temporary + " to it");
   }
   progress.set_detail("checking " + output, true);
-  const auto written = hyph::filters::MappedStore::open(output);  // as a reader will see it
+  const auto written = hyph::exceptions::MappedStore::open(output);  // as a reader will see it
   progress.finish();
   std::fprintf(stderr, "hyph-store: %s: %zu words (%zu read%s), %zu bytes\n", output.c_str(), written.size(), counts.words,
                counts.skipped ? (", " + std::to_string(counts.skipped) + " lines skipped").c_str() : "", written.bytes().size());

@@ -26,8 +26,8 @@
 //     14 words).
 #include "engine/model.h"
 #include "experiment_stats.h"
-#include "filters/layered_store.h"
-#include "filters/mapped_store.h"
+#include "exceptions/layered_store.h"
+#include "exceptions/mapped_store.h"
 #include "word_list.h"
 
 #include <hyph/hyphenator.h>
@@ -49,8 +49,8 @@
 #include <vector>
 
 using Clock = std::chrono::steady_clock;
-using hyph::filters::HyphenMask;
-using hyph::filters::MappedStore;
+using hyph::exceptions::HyphenMask;
+using hyph::exceptions::MappedStore;
 
 namespace {
 
@@ -88,7 +88,7 @@ Entry entry_of(std::string_view hyphenated) {
 
 void write_store(const std::filesystem::path& path, const std::vector<Entry>& real, std::size_t real_count,
                  std::size_t total, const std::unordered_set<std::string>& real_words) {
-  hyph::filters::StoreWriter w;
+  hyph::exceptions::StoreWriter w;
   for (std::size_t i = 0; i < real_count && i < total; ++i) w.add(real[i].key, real[i].mask);
   std::mt19937_64 rng(0x5eed + total);
   std::size_t added = std::min(real_count, total);
@@ -173,9 +173,9 @@ Memory memory_now() {
   return m;
 }
 
-const MappedStore* mapped_store_of(const hyph::filters::ExceptionStore& store) {
+const MappedStore* mapped_store_of(const hyph::exceptions::ExceptionStore& store) {
   if (auto m = dynamic_cast<const MappedStore*>(&store)) return m;
-  if (auto l = dynamic_cast<const hyph::filters::LayeredStore*>(&store))
+  if (auto l = dynamic_cast<const hyph::exceptions::LayeredStore*>(&store))
     for (const auto& layer : l->layers())
       if (auto m = dynamic_cast<const MappedStore*>(layer.get())) return m;
   return nullptr;
@@ -240,7 +240,7 @@ int run(const Args& args) {
   const auto start = Clock::now();
   const hyph::Hyphenator h = hyph::Hyphenator::english(settings);
   const double load_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  const MappedStore* mapped = mapped_store_of(h.model().exceptions.store());
+  const MappedStore* mapped = mapped_store_of(hyph::detail::model_of(h).exceptions.store());
   if (filter != "none" && (mapped == nullptr || !mapped->mapped())) throw std::runtime_error("the store is not mapped");
 
   // What validation and the filter build read is not what lookups need: let it go.

@@ -14,7 +14,8 @@ namespace hyph {
 
 /// The pre-check placed in front of the exact exception store.
 enum class FilterKind {
-  exact,          ///< no pre-check: every word probes the exact hash store (never a false positive)
+  none,           ///< no filter: every word probes the exact hash store (never a false positive)
+  exact = none,   ///< the former name of `none`, kept for existing code
   bloom,          ///< Bloom filter, Kirsch–Mitzenmacher double hashing
   blocked_bloom,  ///< Bloom filter with every key's bits inside one 64-byte block
   cuckoo,         ///< cuckoo filter, 4-slot buckets, partial-key cuckoo hashing; supports erase
@@ -26,16 +27,16 @@ enum class FilterKind {
   counting_quotient,  ///< counting quotient filter: rank/select metadata, a count per fingerprint; erase
 };
 
-/// The filter's name as the CLI spells it ("exact", "bloom", "blocked-bloom", "cuckoo", "fuse",
+/// The filter's name as the CLI spells it ("exact" for none, as it always has, "bloom", "blocked-bloom", "cuckoo", "fuse",
 /// "counting-bloom", "hash-compaction", "scalable-bloom", "quotient", "counting-quotient").
 HYPH_EXPORT std::string_view to_string(FilterKind kind) noexcept;
-/// Parses a CLI spelling; nullopt if unknown.
+/// Parses a CLI spelling ("none" and "exact" both give FilterKind::none); nullopt if unknown.
 HYPH_EXPORT std::optional<FilterKind> parse_filter_kind(std::string_view name) noexcept;
-/// Every kind this build knows, `exact` first (tools and tests iterate over them).
+/// Every kind this build knows, `none` first (tools and tests iterate over them).
 HYPH_EXPORT std::span<const FilterKind> filter_kinds() noexcept;
 
 struct ExceptionOptions {
-  FilterKind filter = FilterKind::exact;
+  FilterKind filter = FilterKind::none;
   double fp_rate = 0.01;  ///< target false-positive rate ε of the filter, 0 < ε < 1
 };
 
@@ -64,7 +65,7 @@ struct FilterDescription {
   /// per cell (fuse). 0 where it does not apply.
   double load_factor = 0;
   /// The false-positive rate the structure's model predicts for its actual parameters and
-  /// contents (at most about target_fp_rate); 1 for `exact`, where every query probes the store.
+  /// contents (at most about target_fp_rate); 1 for `none`, where every query probes the store.
   double expected_fp_rate = 0;
 };
 

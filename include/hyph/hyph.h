@@ -102,7 +102,8 @@ typedef struct hyph_hyphenator hyph_hyphenator;
 /* The exception list's pre-check. Every choice gives the same hyphenation; they differ only
  * in memory and speed (see README, hyphenate --filter). Same order as hyph::FilterKind. */
 typedef enum hyph_filter_kind {
-  HYPH_FILTER_EXACT = 0,         /* none: every word probes the exact hash store */
+  HYPH_FILTER_NONE = 0,          /* no filter: every word probes the exact hash store */
+  HYPH_FILTER_EXACT = 0,         /* the former name of HYPH_FILTER_NONE */
   HYPH_FILTER_BLOOM = 1,         /* Bloom filter */
   HYPH_FILTER_BLOCKED_BLOOM = 2, /* Bloom filter with one 64-byte block per key */
   HYPH_FILTER_CUCKOO = 3,        /* cuckoo filter */
@@ -131,7 +132,7 @@ typedef struct hyph_settings {
   int right_min;           /* TeX's \righthyphenmin; likewise */
   int uchyph;              /* TeX's \uchyph: if <= 0, words whose first letter is upper case are left alone. Default 1 */
   int letters;             /* a hyph_letter_policy, or HYPH_LETTERS_DEFAULT (the default) */
-  int filter;              /* a hyph_filter_kind; default HYPH_FILTER_EXACT */
+  int filter;              /* a hyph_filter_kind; default HYPH_FILTER_NONE */
   double fp_rate;          /* the filter's target false-positive rate, 0 < fp_rate < 1; default 0.01 */
 } hyph_settings;
 
@@ -197,6 +198,51 @@ HYPH_EXPORT hyph_status hyph_load_compiled(const char* path, const hyph_settings
 HYPH_EXPORT hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hyph_settings* settings,
                                                   hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 
+/* ---- More settings (added in 0.2; hyph_settings stays as it was) --------------------- */
+
+/* Text that is not in Unicode Normalization Form C. Same order as hyph::Normalization. */
+typedef enum hyph_normalization {
+  HYPH_NORMALIZE_NONE = 0, /* as TeX: the text as it is */
+  HYPH_NORMALIZE_NFC = 1   /* each word looked at in NFC; breaks mapped back to the text's bytes */
+} hyph_normalization;
+
+/* Everything a load can be told, in a struct that can grow: the caller sets struct_size to
+ * sizeof(hyph_load_options) as its header declares it (hyph_load_options_init does), and the
+ * library reads only the fields that size covers, taking the defaults for the others. So a
+ * program built against this header keeps working with a later library, and the other way
+ * round. */
+typedef struct hyph_load_options {
+  size_t struct_size;       /* sizeof(hyph_load_options); set by hyph_load_options_init */
+  hyph_settings settings;   /* as for the other loaders */
+  int normalization;        /* a hyph_normalization; default HYPH_NORMALIZE_NONE */
+  /* Compiled exception dictionaries (hyph-store files), mapped read-only, answering as their
+   * sources would if loaded after every other source, a later one replacing an earlier one.
+   * Not for compiled pattern files. Default: none. */
+  const char* const* exception_stores;
+  size_t exception_store_count;
+} hyph_load_options;
+
+/* Sets every field to its default, struct_size included. */
+HYPH_EXPORT void hyph_load_options_init(hyph_load_options* options) HYPH_NOEXCEPT;
+
+/* The loaders above with hyph_load_options instead of hyph_settings (NULL: defaults). A
+ * struct_size smaller than the struct's first two fields is HYPH_ERROR_INVALID_ARGUMENT. */
+HYPH_EXPORT hyph_status hyph_load_english_ex(const hyph_load_options* options, const char* const* extra_files,
+                                             size_t count, hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
+HYPH_EXPORT hyph_status hyph_load_language_ex(const char* tag, const hyph_load_options* options,
+                                              const char* const* pattern_dirs, size_t dir_count, hyph_hyphenator** out,
+                                              hyph_error** error) HYPH_NOEXCEPT;
+HYPH_EXPORT hyph_status hyph_load_files_ex(const char* const* files, size_t count, const hyph_load_options* options,
+                                           hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
+HYPH_EXPORT hyph_status hyph_load_sources_ex(const hyph_source* sources, size_t count, const hyph_load_options* options,
+                                             hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
+/* exception_stores must be empty for a compiled file (compile them in: hyph-compile). */
+HYPH_EXPORT hyph_status hyph_load_compiled_ex(const char* path, const hyph_load_options* options, hyph_hyphenator** out,
+                                              hyph_error** error) HYPH_NOEXCEPT;
+
+/* The normalization in force, a hyph_normalization. NULL gives 0. */
+HYPH_EXPORT int hyph_normalization_of(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+
 /* Frees a hyphenator; NULL is allowed. No other call may be using it. */
 HYPH_EXPORT void hyph_free(hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 
@@ -233,6 +279,65 @@ HYPH_EXPORT size_t hyph_hyphenate_utf16(const hyph_hyphenator* hyphenator, const
  * if out_size is 0). The result is complete if the returned length is less than out_size. */
 HYPH_EXPORT size_t hyph_hyphenated(const hyph_hyphenator* hyphenator, const char* text, size_t length,
                                    const char* marker, char* out, size_t out_size) HYPH_NOEXCEPT;
+
+/* ---- Streaming (added in 0.2) ------------------------------------------------------- */
+/* Running text of any length, in pieces of any size: the bytes come out unchanged, with the
+ * marker at every break, through the caller's sink. Memory stays bounded whatever the input
+ * (C++: hyph::TextStream). */
+
+typedef struct hyph_stream hyph_stream;
+
+/* Receives output bytes, in order, in chunks of any size. It must not call back into the
+ * stream. */
+typedef void (*hyph_sink)(void* context, const char* bytes, size_t length);
+
+/* A stream over `hyphenator` (which it keeps a reference to: the hyphenator may be freed
+ * first). `marker` is NUL-terminated; NULL means "-". */
+HYPH_EXPORT hyph_status hyph_stream_new(const hyph_hyphenator* hyphenator, const char* marker, hyph_sink sink,
+                                        void* context, hyph_stream** out, hyph_error** error) HYPH_NOEXCEPT;
+/* Feeds the next `length` bytes; output for complete words goes to the sink. Fails only with
+ * HYPH_ERROR_IO, if a temporary file for a token longer than 64 KiB cannot be written. */
+HYPH_EXPORT hyph_status hyph_stream_write(hyph_stream* stream, const char* bytes, size_t length,
+                                          hyph_error** error) HYPH_NOEXCEPT;
+/* Passes everything decided so far to the sink (output is otherwise batched). */
+HYPH_EXPORT hyph_status hyph_stream_flush(hyph_stream* stream, hyph_error** error) HYPH_NOEXCEPT;
+/* Ends the text: the last word is hyphenated and everything left goes to the sink. The stream
+ * may then take a new text. */
+HYPH_EXPORT hyph_status hyph_stream_finish(hyph_stream* stream, hyph_error** error) HYPH_NOEXCEPT;
+/* Frees a stream without finishing it; NULL is allowed. */
+HYPH_EXPORT void hyph_stream_free(hyph_stream* stream) HYPH_NOEXCEPT;
+
+/* ---- User dictionaries (added in 0.2) ----------------------------------------------- */
+/* A user's own hyphenations, changed while a program runs; asked before the language's
+ * exceptions and patterns, as a \hyphenation after them would be (C++: hyph::UserDictionary).
+ * Not thread-safe: one thread at a time, for every call, hyphenating included. */
+
+typedef struct hyph_dictionary hyph_dictionary;
+
+/* An empty dictionary over `hyphenator`'s language (which it keeps a reference to), with the
+ * pre-check `filter` (a hyph_filter_kind) at `fp_rate`. */
+HYPH_EXPORT hyph_status hyph_dictionary_new(const hyph_hyphenator* hyphenator, int filter, double fp_rate,
+                                            hyph_dictionary** out, hyph_error** error) HYPH_NOEXCEPT;
+/* Adds a word with '-' at every allowed break ("hy-phen-ation"), `length` bytes of UTF-8,
+ * replacing it if it is there; *was_new (if not NULL) tells whether it was new. A word without
+ * letters, or with a character that is not a letter of the language, is
+ * HYPH_ERROR_INVALID_ARGUMENT; invalid UTF-8 is HYPH_ERROR_BAD_UTF8. */
+HYPH_EXPORT hyph_status hyph_dictionary_add(hyph_dictionary* dictionary, const char* word, size_t length, int* was_new,
+                                            hyph_error** error) HYPH_NOEXCEPT;
+/* Removes a word (with or without its hyphens, in any case); *was_there (if not NULL) tells
+ * whether it was there. */
+HYPH_EXPORT hyph_status hyph_dictionary_remove(hyph_dictionary* dictionary, const char* word, size_t length,
+                                               int* was_there, hyph_error** error) HYPH_NOEXCEPT;
+/* The number of words. NULL gives 0. */
+HYPH_EXPORT size_t hyph_dictionary_size(const hyph_dictionary* dictionary) HYPH_NOEXCEPT;
+/* As hyph_hyphenate, with the dictionary's words first: *count (not NULL) gets how many breaks
+ * there are in all, the first `capacity` of which go to `breaks`. Fails only if memory runs
+ * out while a filter is rebuilt after a change. */
+HYPH_EXPORT hyph_status hyph_dictionary_hyphenate(hyph_dictionary* dictionary, const char* text, size_t length,
+                                                  size_t* breaks, size_t capacity, size_t* count,
+                                                  hyph_error** error) HYPH_NOEXCEPT;
+/* Frees a dictionary; NULL is allowed. */
+HYPH_EXPORT void hyph_dictionary_free(hyph_dictionary* dictionary) HYPH_NOEXCEPT;
 
 #ifdef __cplusplus
 } /* extern "C" */

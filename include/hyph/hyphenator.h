@@ -10,8 +10,10 @@
 #include <hyph/error.h>
 #include <hyph/exceptions.h>
 #include <hyph/export.h>
+#include <hyph/settings.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <memory>
@@ -23,85 +25,23 @@
 
 namespace hyph {
 
-/// TeX's \lefthyphenmin and \righthyphenmin.
-struct HyphenMins {
-  int left = 2;
-  int right = 3;
-};
+/// At most this many breaks in one white-space-free token (63 letters have 62 gaps).
+inline constexpr std::size_t kMaxTokenBreaks = 62;
 
-/// How a source's text is to be read.
-enum class SourceFormat {
-  detect,          ///< from the name: *.pat.txt, *.hyp.txt, *.tex; otherwise from the content
-  pattern_list,    ///< hyph-utf8 hyph-*.pat.txt: patterns separated by white space
-  exception_list,  ///< hyph-utf8 hyph-*.hyp.txt: words with '-' at the allowed points
-  tex,             ///< TeX source with \patterns{...} and/or \hyphenation{...}
-};
+/// TeX's word separators: the characters that become glue (space, tab, line ends, form
+/// feed; vertical tab too, as a line end). Everything else belongs to a token.
+inline constexpr bool is_word_separator(unsigned char byte) noexcept {
+  // One shift and test instead of six compares: bit b set for each separator byte b < 64.
+  constexpr std::uint64_t kSeparators = 1ull << ' ' | 1ull << '\t' | 1ull << '\n' | 1ull << '\r' | 1ull << '\f' | 1ull << '\v';
+  return byte < 64 && ((kSeparators >> byte) & 1) != 0;
+}
 
-/// One pattern or exception source: a name for messages, its bytes and its format.
-struct HYPH_EXPORT Source {
-  std::string name;
-  std::string text;
-  SourceFormat format = SourceFormat::detect;
-
-  /// Reads a file; throws Error(ErrorCode::io) naming the file if it cannot.
-  static Source file(const std::filesystem::path& path, SourceFormat format = SourceFormat::detect);
-};
-
-/// Which characters are letters in the text (TeX: those with a non-zero \lccode) and what
-/// their lower case is; see README, "What is a word".
-enum class LetterPolicy {
-  /// 8-bit TeX with plain's \lccode table: the letters the patterns and exceptions use, plus
-  /// their upper- and title-case forms (an ASCII letter pairs only with ASCII); every other
-  /// character is a non-letter. English under plain TeX: a-z and A-Z.
-  pattern_letters,
-  /// Unicode TeX as XeTeX's and LuaTeX's standard formats set it up (load-unicode-data.tex):
-  /// every letter (L*) and mark (M*) of Unicode is a letter, lower-cased by its simple
-  /// lower-case mapping (Ll, Lm, Lo and marks are their own lower case), and so is any other
-  /// character that has a lower-case mapping (e.g. U+2160 ROMAN NUMERAL ONE). A letter the
-  /// patterns never use still belongs to the word. Pattern-only letters without such an
-  /// \lccode (the apostrophes of hyph-utf8's French, Greek... patterns, ZWJ/ZWNJ) are not
-  /// letters in the text, as in XeTeX, where the loaders set them only while loading. As in
-  /// XeTeX's format (\XeTeXdashbreakstate=1), U+2013 EN DASH and U+2014 EM DASH act like an
-  /// explicit hyphen.
-  unicode,
-};
-
-/// Text that is not in Unicode Normalization Form C; see README, "What is a word".
-enum class Normalization {
-  /// As TeX: the text as it is. A decomposed "é" (e, U+0301 COMBINING ACUTE ACCENT) is two
-  /// characters, and patterns written with "é" do not match it.
-  none,
-  /// Each word is looked at in NFC (ICU), from the start of its first letter's normalization
-  /// segment, for at most 4 KiB; breaks are mapped back to the text, whose bytes stay as they
-  /// are (a break inside a span NFC changed, which patterns cannot ask for, is dropped).
-  /// With it, hyphenate() may allocate.
-  nfc,
-};
-
-/// Everything a load can be told. Unset values take the language's own defaults.
-struct Settings {
-  std::optional<int> left_min;   ///< \lefthyphenmin; TeX treats values below 1 as 1
-  std::optional<int> right_min;  ///< \righthyphenmin; likewise
-  /// TeX's \uchyph: if <= 0, words whose first letter is upper case are not hyphenated.
-  /// Default: TeX's 1, or what a compiled file says (load_compiled).
-  std::optional<int> uchyph;
-  /// Letters in the text. Default: pattern_letters for load() and english(), the language's
-  /// own for language() (unicode for hyph-utf8 languages).
-  std::optional<LetterPolicy> letters;
-  Normalization normalization = Normalization::none;
-  ExceptionOptions exceptions;
-  /// Compiled exception dictionaries (`hyph-store` files, doc/exception-store-format.md),
-  /// mapped read-only, not parsed. They answer as their sources would if loaded after every
-  /// other source, in this order: a word in a later store replaces the same word earlier.
-  /// Their letters join the language's letters, as an exception source's do. Loading throws
-  /// Error(ErrorCode::io) for a file that cannot be read, Error(ErrorCode::bad_format) for
-  /// one that is not a valid store.
-  std::vector<std::filesystem::path> exception_stores;
-};
-
+class Hyphenator;
 namespace detail {
 struct Model;
-}
+/// The engine's own way in (engine/model.h); not exported, not API.
+const Model& model_of(const Hyphenator& hyphenator) noexcept;
+}  // namespace detail
 
 class HYPH_EXPORT Hyphenator {
  public:
@@ -155,6 +95,12 @@ class HYPH_EXPORT Hyphenator {
   std::size_t hyphenate(std::string_view text, std::span<std::size_t> breaks,
                         LookupCounters* counters = nullptr) const noexcept;
 
+  /// The same for UTF-16 text, offsets in code units: exactly the breaks of the same text in
+  /// UTF-8. An unpaired surrogate is a non-letter, as invalid UTF-8 is. Never fails, never
+  /// allocates.
+  std::size_t hyphenate(std::u16string_view text, std::span<std::size_t> breaks,
+                        LookupCounters* counters = nullptr) const noexcept;
+
   /// `text` with `marker` inserted at every break.
   std::string hyphenated(std::string_view text, std::string_view marker = "-") const;
 
@@ -169,10 +115,8 @@ class HYPH_EXPORT Hyphenator {
   std::string_view tag() const noexcept;
   std::string_view name() const noexcept;
 
-  /// Internal model, for libhyph's own tools and tests.
-  const detail::Model& model() const noexcept { return *model_; }
-
  private:
+  friend const detail::Model& detail::model_of(const Hyphenator& hyphenator) noexcept;
   explicit Hyphenator(std::shared_ptr<const detail::Model> model) : model_(std::move(model)) {}
   std::shared_ptr<const detail::Model> model_;
 };

@@ -9,7 +9,7 @@
 #include "../common/lines.h"
 #include "engine/compiled.h"
 #include "engine/model.h"
-#include "filters/hash.h"
+#include "base/hash.h"
 #include "patterns/embedded.h"
 
 #include <hyph/hyph.h>
@@ -211,7 +211,7 @@ TEST_CASE("compiled English hyphenates as hyphen.tex on the golden lists, with e
     CHECK(differences(source, loaded, edge) == 0);
     // Every exception word, in every case form the edge cases do not cover.
     std::size_t checked = 0;
-    source.model().exceptions.store().for_each([&](std::string_view key, std::uint64_t) {
+    hyph::detail::model_of(source).exceptions.store().for_each([&](std::string_view key, std::uint64_t) {
       const std::string word(key);
       if (source.hyphenated(word) != loaded.hyphenated(word)) FAIL_CHECK(word);
       ++checked;
@@ -270,7 +270,7 @@ TEST_CASE("compiled hyph-utf8 languages hyphenate as their sources, with every f
       const Compiled file(with_filter(bytes, kind));
       CHECK(file.h.filter().name == hyph::to_string(kind));
       CHECK(differences(source, file.h, std::vector(words.begin(), words.begin() + 2000)) == 0);
-      source.model().exceptions.store().for_each([&](std::string_view key, std::uint64_t) {
+      hyph::detail::model_of(source).exceptions.store().for_each([&](std::string_view key, std::uint64_t) {
         if (source.hyphenated(std::string(key)) != file.h.hyphenated(std::string(key))) FAIL_CHECK(key);
       });
     }
@@ -321,8 +321,8 @@ TEST_CASE("the embedded English is hyphen.tex compiled now (not stale)") {
   CHECK(fresh.size() == embedded.size());
   CHECK(std::memcmp(fresh.data(), embedded.data(), std::min(fresh.size(), embedded.size())) == 0);
   // english() reads it in place.
-  CHECK(english.model().backing == nullptr);
-  CHECK(english.model().alphabet.tables().letters.data() ==
+  CHECK(hyph::detail::model_of(english).backing == nullptr);
+  CHECK(hyph::detail::model_of(english).alphabet.tables().letters.data() ==
         reinterpret_cast<const char32_t*>(embedded.data() + section(fresh, "SYMB").offset));
 }
 

@@ -81,7 +81,7 @@ TEST_CASE("Unicode TeX's \\lccode: lower-case mappings, also of non-letters") {
 TEST_CASE("the Unicode direct table classifies every code point below it as its \\lccode says") {
   // Letters of several scripts, and an upper-case one that patterns use as is.
   const hyph::Hyphenator h = load(hyph::LetterPolicy::unicode, "a1b\n\u00e91\u00df\n\u03c31\u0444\nA1\u0915\n");
-  const auto& alphabet = h.model().alphabet;
+  const auto& alphabet = hyph::detail::model_of(h).alphabet;
   for (char32_t cp = 0; cp < hyph::patterns::Alphabet::kDirect; ++cp) {
     if (cp == U'-') continue;  // never a letter of the text
     const char32_t lc = hyph::patterns::unicode_tex_lccode(cp);

@@ -3,7 +3,7 @@
 
 #include <doctest/doctest.h>
 
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <filesystem>
 

@@ -6,7 +6,7 @@
 #include "../common/lines.h"
 #include "engine/model.h"
 #include "patterns/readers.h"
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <hyph/user_dictionary.h>
 
@@ -298,7 +298,7 @@ TEST_CASE("user dictionary: Unicode letters (German, reformed spelling)") {
   for (const auto& w : test::read_lines(kData + "de-1996.words")) {
     const std::u32string letters = decode_all(w);
     bool usable = letters.size() >= 4;
-    const auto& alphabet = de.model().alphabet;
+    const auto& alphabet = hyph::detail::model_of(de).alphabet;
     for (char32_t c : letters) usable = usable && alphabet.classify(c) && alphabet.classify(c).symbol != alphabet.other_letter();
     text.push_back(w);
     if (!usable || text.size() % 7 != 0) continue;

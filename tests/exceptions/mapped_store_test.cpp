@@ -1,8 +1,8 @@
 // MappedStore and StoreWriter: the on-disk exception store of doc/exception-store-format.md.
 // Round trips; every damaged or truncated region is refused with bad_format, and none is
 // read out of bounds (the suite runs under ASan/UBSan in CI).
-#include "filters/exception_store.h"
-#include "filters/mapped_store.h"
+#include "exceptions/exception_store.h"
+#include "exceptions/mapped_store.h"
 
 #include <hyph/error.h>
 
@@ -21,7 +21,8 @@
 #include <string>
 #include <thread>
 
-using namespace hyph::filters;
+using namespace hyph::exceptions;
+using hyph::base::hash_key;
 using hyph::ErrorCode;
 
 namespace {

@@ -3,12 +3,12 @@
 // exception dictionaries (MappedStore) over the exceptions read from sources (MemoryStore).
 #pragma once
 
-#include "filters/exception_store.h"
+#include "exceptions/exception_store.h"
 
 #include <memory>
 #include <vector>
 
-namespace hyph::filters {
+namespace hyph::exceptions {
 
 class LayeredStore final : public ExceptionStore {
  public:
@@ -38,4 +38,4 @@ class LayeredStore final : public ExceptionStore {
   std::size_t size_ = 0;
 };
 
-}  // namespace hyph::filters
+}  // namespace hyph::exceptions

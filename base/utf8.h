@@ -1,4 +1,5 @@
-// Strict UTF-8 decoding (no overlongs, no surrogates, nothing above U+10FFFF) and encoding.
+// Strict UTF-8 decoding (no overlongs, no surrogates, nothing above U+10FFFF) and encoding:
+// the one UTF-8 codec of every room.
 #pragma once
 
 #include <cstddef>
@@ -52,23 +53,36 @@ inline bool truncated(const unsigned char* p, const unsigned char* end) noexcept
   return true;
 }
 
+/// Writes the UTF-8 form of `cp` (at most U+10FFFF) to out[0..3] and returns its length. A
+/// surrogate (U+D800..U+DFFF) gets its three-byte generalised form (ED A0..BF xx), which
+/// decode() reads as three invalid bytes: the UTF-16 path relies on that for lone surrogates.
+inline unsigned encode(char32_t cp, unsigned char* out) noexcept {
+  if (cp < 0x80) {
+    out[0] = static_cast<unsigned char>(cp);
+    return 1;
+  }
+  if (cp < 0x800) {
+    out[0] = static_cast<unsigned char>(0xC0 | (cp >> 6));
+    out[1] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
+    return 2;
+  }
+  if (cp < 0x10000) {
+    out[0] = static_cast<unsigned char>(0xE0 | (cp >> 12));
+    out[1] = static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F));
+    out[2] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
+    return 3;
+  }
+  out[0] = static_cast<unsigned char>(0xF0 | (cp >> 18));
+  out[1] = static_cast<unsigned char>(0x80 | ((cp >> 12) & 0x3F));
+  out[2] = static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F));
+  out[3] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
+  return 4;
+}
+
 /// Appends the UTF-8 form of a valid code point.
 inline void append(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
+  unsigned char bytes[4];
+  out.append(reinterpret_cast<const char*>(bytes), encode(cp, bytes));
 }
 
 inline std::string encode(std::u32string_view text) {

@@ -1,9 +1,7 @@
-#include "filters/mapped_store.h"
-#include "filters/input_file.h"
+#include "exceptions/mapped_store.h"
+#include "base/utf8.h"
 
 #include <hyph/error.h>
-
-#include <sys/mman.h>
 
 #include <algorithm>
 #include <bit>
@@ -11,7 +9,7 @@
 #include <ostream>
 #include <utility>
 
-namespace hyph::filters {
+namespace hyph::exceptions {
 namespace {
 
 using namespace store_format;
@@ -61,33 +59,6 @@ std::uint64_t checksum_of(const void* header, const void* body, std::size_t body
   return XXH3_64bits_withSeed(body, body_size, XXH3_64bits(header, kOffChecksum));
 }
 
-// Strict UTF-8: decodes the code point at p (< end); returns its length, 0 if invalid
-// (bad lead byte, truncated, bad continuation, overlong, surrogate, past U+10FFFF).
-unsigned decode_utf8(const unsigned char* p, const unsigned char* end, char32_t& cp) noexcept {
-  const unsigned char c = p[0];
-  unsigned length;
-  char32_t min;
-  if (c < 0x80) {
-    cp = c;
-    return 1;
-  } else if (c >= 0xC2 && c <= 0xDF) {
-    length = 2, min = 0x80, cp = c & 0x1F;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    length = 3, min = 0x800, cp = c & 0x0F;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    length = 4, min = 0x10000, cp = c & 0x07;
-  } else {
-    return 0;
-  }
-  if (end - p < static_cast<std::ptrdiff_t>(length)) return 0;
-  for (unsigned i = 1; i < length; ++i) {
-    if ((p[i] & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (p[i] & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return length;
-}
-
 // Calls on_letter for each code point of a key; returns what is wrong, or nullptr if the key
 // is valid (1..252 bytes of strict UTF-8, 1..63 code points, no NUL).
 template <class OnLetter>
@@ -98,9 +69,10 @@ const char* check_key(std::string_view key, OnLetter on_letter) {
   const auto* const end = p + key.size();
   std::size_t letters = 0;
   while (p < end) {
-    char32_t cp;
-    const unsigned n = *p < 0x80 ? (cp = *p, 1u) : decode_utf8(p, end, cp);
-    if (n == 0) return "a key that is not valid UTF-8";
+    const utf8::Decoded d = utf8::decode(p, end);
+    if (d.cp == utf8::kInvalid) return "a key that is not valid UTF-8";
+    const char32_t cp = d.cp;
+    const unsigned n = d.length;
     if (cp == 0) return "a key with a NUL character";
     if (++letters > kMaxLetters) return "a key of more than 63 letters";
     on_letter(cp);
@@ -124,24 +96,11 @@ unsigned store_format::directory_bits_for(std::uint64_t entries) noexcept {
 // MappedStore
 
 MappedStore MappedStore::open(const std::filesystem::path& path) {
-  const InputFile file(path, "an exception store");
   MappedStore s;
-  if (const std::size_t size = file.mappable_size()) {
-    void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, file.fd(), 0);
-    if (p != MAP_FAILED) {
-      s.mapping_ = p;
-      s.size_ = size;
-      s.base_ = static_cast<const std::byte*>(p);
-    }
-  }
-  if (s.mapping_ == nullptr) {
-    const std::vector<std::byte> bytes = file.read_all();
-    s.buffer_ = std::make_unique<std::byte[]>(std::max<std::size_t>(1, bytes.size()));
-    std::copy(bytes.begin(), bytes.end(), s.buffer_.get());
-    s.base_ = s.buffer_.get();
-    s.size_ = bytes.size();
-  }
-  s.validate(file.name());
+  s.file_ = base::MappedFile::open(path, "an exception store");
+  s.base_ = s.file_->bytes().data();
+  s.size_ = s.file_->bytes().size();
+  s.validate(s.file_->name());
   return s;
 }
 
@@ -157,10 +116,9 @@ MappedStore::MappedStore(MappedStore&& other) noexcept { *this = std::move(other
 
 MappedStore& MappedStore::operator=(MappedStore&& other) noexcept {
   if (this != &other) {
-    release();
     name_ = std::move(other.name_);
-    mapping_ = std::exchange(other.mapping_, nullptr);
-    buffer_ = std::move(other.buffer_);
+    file_ = std::move(other.file_);
+    other.file_.reset();
     base_ = std::exchange(other.base_, nullptr);
     size_ = std::exchange(other.size_, 0);
     entries_ = std::exchange(other.entries_, 0);
@@ -174,13 +132,7 @@ MappedStore& MappedStore::operator=(MappedStore&& other) noexcept {
   return *this;
 }
 
-MappedStore::~MappedStore() { release(); }
-
-void MappedStore::release() noexcept {
-  if (mapping_ != nullptr) ::munmap(mapping_, size_);
-  mapping_ = nullptr;
-  buffer_.reset();
-}
+MappedStore::~MappedStore() = default;
 
 void MappedStore::validate(std::string_view name) {
   const std::byte* const b = base_;
@@ -264,7 +216,7 @@ void MappedStore::validate(std::string_view name) {
       bool unknown_letter = false;
       if (const char* problem = check_key(key, [&](char32_t cp) { unknown_letter |= !use_letter(cp); })) corrupt(name, problem);
       if (unknown_letter) corrupt(name, "a key uses a letter missing from the letter list");
-      if (hash_key(key) != hash) corrupt(name, "a key whose stored hash is wrong");
+      if (base::hash_key(key) != hash) corrupt(name, "a key whose stored hash is wrong");
       if (i == 0 || hash != previous_hash) run_start = i;
       for (std::uint64_t j = run_start; j < i; ++j) {
         const std::byte* other = table + j * kEntrySize;
@@ -321,7 +273,7 @@ void MappedStore::append_hashes(std::vector<std::uint64_t>& out) const {
 }
 
 std::string MappedStore::describe() const {
-  const char* how = mapping_ != nullptr ? "mapped file " : buffer_ != nullptr ? "file read into memory " : "view of ";
+  const char* how = !file_ ? "view of " : file_->mapped() ? "mapped file " : "file read into memory ";
   return how + name_ + ", " + std::to_string(entries_) + " keys, " + std::to_string(size_) + " bytes";
 }
 
@@ -337,7 +289,7 @@ std::vector<char32_t> MappedStore::letters() const {
 void StoreWriter::add(std::string_view key, HyphenMask mask) {
   if (const char* problem = check_key(key, [](char32_t) {}))
     throw Error(ErrorCode::invalid_argument, std::string("exception store: cannot hold ") + problem);
-  added_.push_back({hash_key(key), added_.size(), arena_.size(), static_cast<std::uint32_t>(key.size()), mask});
+  added_.push_back({base::hash_key(key), added_.size(), arena_.size(), static_cast<std::uint32_t>(key.size()), mask});
   arena_.append(key);
 }
 
@@ -429,4 +381,4 @@ void write_store(const ExceptionStore& store, std::ostream& out) {
   writer.write(out);
 }
 
-}  // namespace hyph::filters
+}  // namespace hyph::exceptions

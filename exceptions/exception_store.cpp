@@ -1,8 +1,8 @@
-#include "filters/exception_store.h"
+#include "exceptions/exception_store.h"
 
 #include <utility>
 
-namespace hyph::filters {
+namespace hyph::exceptions {
 
 // Returns the slot holding `key`, or the empty slot where it would go.
 std::size_t MemoryStore::slot_of(std::string_view key, std::uint64_t hash) const noexcept {
@@ -22,7 +22,7 @@ void MemoryStore::grow() {
 
 void MemoryStore::insert_or_assign(std::string_view key, HyphenMask mask) {
   if ((live_ + 1) * 2 > slots_.size()) grow();
-  const std::uint64_t hash = hash_key(key);
+  const std::uint64_t hash = base::hash_key(key);
   Entry& e = slots_[slot_of(key, hash)];
   if (!e.used) {
     e = Entry{hash, std::string(key), mask, true};
@@ -34,7 +34,7 @@ void MemoryStore::insert_or_assign(std::string_view key, HyphenMask mask) {
 
 bool MemoryStore::erase(std::string_view key) {
   if (slots_.empty()) return false;
-  const std::uint64_t hash = hash_key(key);
+  const std::uint64_t hash = base::hash_key(key);
   std::size_t hole = slot_of(key, hash);
   if (!slots_[hole].used) return false;
   // Backward-shift deletion keeps every probe sequence unbroken without tombstones.
@@ -70,4 +70,4 @@ void MemoryStore::append_hashes(std::vector<std::uint64_t>& out) const {
     if (e.used) out.push_back(e.hash);
 }
 
-}  // namespace hyph::filters
+}  // namespace hyph::exceptions

@@ -1,4 +1,4 @@
-// The one hash every filter and store derives its positions from.
+// The one hash every filter, store and compiled file derives its positions and checksums from.
 #pragma once
 
 #include <cstdint>
@@ -8,8 +8,8 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-namespace hyph::filters {
+namespace hyph::base {
 
 inline std::uint64_t hash_key(std::string_view key) noexcept { return XXH3_64bits(key.data(), key.size()); }
 
-}  // namespace hyph::filters
+}  // namespace hyph::base

@@ -2,7 +2,7 @@
 // doc/exception-store-format.md: a compiled exception dictionary that is mmap'd, not parsed.
 //
 //   auto store = MappedStore::open("house.hyphstore");   // mmap (read() if mmap fails)
-//   store.find("table", hash_key("table"));              // the stored mask, if any
+//   store.find("table", base::hash_key("table"));              // the stored mask, if any
 //
 // The region is validated completely once, when it is opened or viewed (bounds, sizes,
 // checksum, sort order, every key's hash, UTF-8 and letters, no duplicate keys); after that
@@ -15,19 +15,21 @@
 // later \hyphenation does in TeX, and writes the file; write_store() writes any store.
 #pragma once
 
-#include "filters/exception_store.h"
+#include "base/mapped_file.h"
+#include "exceptions/exception_store.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace hyph::filters {
+namespace hyph::exceptions {
 
 class MappedStore final : public ExceptionStore {
  public:
@@ -58,7 +60,7 @@ class MappedStore final : public ExceptionStore {
   /// The whole region (e.g. to advise the kernel about its pages).
   std::span<const std::byte> bytes() const noexcept { return {base_, size_}; }
   /// True if the region is a file mapping (open() that did not fall back to read()).
-  bool mapped() const noexcept { return mapping_ != nullptr; }
+  bool mapped() const noexcept { return file_ && file_->mapped(); }
   /// Directory size: 2^directory_bits buckets.
   unsigned directory_bits() const noexcept { return dir_bits_; }
   /// "mapped file NAME, N keys, B bytes" (or "read into memory" / "view").
@@ -67,12 +69,10 @@ class MappedStore final : public ExceptionStore {
  private:
   MappedStore() = default;
   void validate(std::string_view name);
-  void release() noexcept;
 
-  // Ownership: a mapping (mapping_, size_), or a heap copy (buffer_), or neither (view).
+  // The file's bytes (open), or none (view: the caller owns them).
   std::string name_;
-  void* mapping_ = nullptr;
-  std::unique_ptr<std::byte[]> buffer_;
+  std::optional<base::MappedFile> file_;
   const std::byte* base_ = nullptr;
   std::size_t size_ = 0;
 
@@ -127,4 +127,4 @@ inline constexpr std::size_t kMaxLetters = 63;
 unsigned directory_bits_for(std::uint64_t entries) noexcept;
 }  // namespace store_format
 
-}  // namespace hyph::filters
+}  // namespace hyph::exceptions

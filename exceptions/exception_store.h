@@ -2,7 +2,7 @@
 // Bit j of a mask (1 <= j < 64) allows a break after the word's j-th letter.
 #pragma once
 
-#include "filters/hash.h"
+#include "base/hash.h"
 
 #include <cstdint>
 #include <functional>
@@ -11,23 +11,23 @@
 #include <string_view>
 #include <vector>
 
-namespace hyph::filters {
+namespace hyph::exceptions {
 
 using HyphenMask = std::uint64_t;
 
 class ExceptionStore {
  public:
   virtual ~ExceptionStore() = default;
-  /// The mask stored for `key` (whose hash_key() is `hash`), if any.
+  /// The mask stored for `key` (whose base::hash_key() is `hash`), if any.
   virtual std::optional<HyphenMask> find(std::string_view key, std::uint64_t hash) const noexcept = 0;
   virtual std::size_t size() const noexcept = 0;
   /// Visits every entry once, in no particular order.
   virtual void for_each(const std::function<void(std::string_view key, HyphenMask mask)>& visit) const = 0;
-  /// Appends every key's hash_key() to `out` (to build a filter). The default hashes the keys
+  /// Appends every key's base::hash_key() to `out` (to build a filter). The default hashes the keys
   /// for_each() visits; a store that keeps the hashes reads them instead.
   virtual void append_hashes(std::vector<std::uint64_t>& out) const {
     out.reserve(out.size() + size());
-    for_each([&out](std::string_view key, HyphenMask) { out.push_back(hash_key(key)); });
+    for_each([&out](std::string_view key, HyphenMask) { out.push_back(base::hash_key(key)); });
   }
   /// What the store is, for statistics ("in memory", "mapped file ...").
   virtual std::string describe() const { return "in memory, " + std::to_string(size()) + " keys"; }
@@ -60,4 +60,4 @@ class MemoryStore final : public ExceptionStore {
   std::size_t live_ = 0;
 };
 
-}  // namespace hyph::filters
+}  // namespace hyph::exceptions

@@ -1,14 +1,14 @@
 // MemoryStore: open addressing with linear probing and backward-shift deletion.
-#include "filters/exception_store.h"
-#include "support.h"
+#include "exceptions/exception_store.h"
+#include "tests/filters/support.h"
 
 #include <map>
 #include <string>
 #include <unordered_map>
 
-using hyph::filters::HyphenMask;
-using hyph::filters::MemoryStore;
-using hyph::filters::hash_key;
+using hyph::exceptions::HyphenMask;
+using hyph::exceptions::MemoryStore;
+using hyph::base::hash_key;
 
 namespace {
 

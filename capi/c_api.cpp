@@ -4,12 +4,14 @@
 
 #include <hyph/hyphenator.h>
 #include <hyph/languages.h>
+#include <hyph/text_stream.h>
+#include <hyph/user_dictionary.h>
 
-#include "engine/model.h"
-#include "engine/token_breaks.h"
-#include "patterns/alphabet.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <optional>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -22,6 +24,14 @@ struct hyph_hyphenator {
   hyph::Hyphenator hyphenator;
 };
 
+struct hyph_stream {
+  hyph::TextStream stream;
+};
+
+struct hyph_dictionary {
+  hyph::UserDictionary dictionary;
+};
+
 namespace {
 
 // The C enums are the C++ ones, number for number.
@@ -32,7 +42,8 @@ static_assert(HYPH_ERROR_UNKNOWN_LANGUAGE == static_cast<int>(hyph::ErrorCode::u
 static_assert(HYPH_ERROR_INVALID_ARGUMENT == static_cast<int>(hyph::ErrorCode::invalid_argument));
 static_assert(HYPH_ERROR_BAD_FORMAT == static_cast<int>(hyph::ErrorCode::bad_format));
 static_assert(HYPH_ERROR_CAPACITY == static_cast<int>(hyph::ErrorCode::capacity));
-static_assert(HYPH_FILTER_EXACT == static_cast<int>(hyph::FilterKind::exact));
+static_assert(HYPH_FILTER_NONE == static_cast<int>(hyph::FilterKind::none));
+static_assert(HYPH_FILTER_EXACT == HYPH_FILTER_NONE);
 static_assert(HYPH_FILTER_BLOOM == static_cast<int>(hyph::FilterKind::bloom));
 static_assert(HYPH_FILTER_BLOCKED_BLOOM == static_cast<int>(hyph::FilterKind::blocked_bloom));
 static_assert(HYPH_FILTER_CUCKOO == static_cast<int>(hyph::FilterKind::cuckoo));
@@ -48,6 +59,8 @@ static_assert(HYPH_FORMAT_DETECT == static_cast<int>(hyph::SourceFormat::detect)
 static_assert(HYPH_FORMAT_PATTERN_LIST == static_cast<int>(hyph::SourceFormat::pattern_list));
 static_assert(HYPH_FORMAT_EXCEPTION_LIST == static_cast<int>(hyph::SourceFormat::exception_list));
 static_assert(HYPH_FORMAT_TEX == static_cast<int>(hyph::SourceFormat::tex));
+static_assert(HYPH_NORMALIZE_NONE == static_cast<int>(hyph::Normalization::none));
+static_assert(HYPH_NORMALIZE_NFC == static_cast<int>(hyph::Normalization::nfc));
 
 // Handed out when even an error cannot be allocated; hyph_error_free knows not to free it.
 hyph_error out_of_memory_error{HYPH_ERROR_OUT_OF_MEMORY, "out of memory", "", 0, 0};
@@ -101,7 +114,7 @@ hyph::Settings to_settings(const hyph_settings* in) {
   hyph_settings defaults;
   hyph_settings_init(&defaults);
   const hyph_settings& s = in ? *in : defaults;
-  if (s.filter < HYPH_FILTER_EXACT || s.filter > HYPH_FILTER_COUNTING_QUOTIENT) invalid_argument("unknown filter kind");
+  if (s.filter < HYPH_FILTER_NONE || s.filter > HYPH_FILTER_COUNTING_QUOTIENT) invalid_argument("unknown filter kind");
   if (s.letters != HYPH_LETTERS_DEFAULT && s.letters != HYPH_LETTERS_PATTERN && s.letters != HYPH_LETTERS_UNICODE)
     invalid_argument("unknown letter policy");
   hyph::Settings out;
@@ -114,8 +127,9 @@ hyph::Settings to_settings(const hyph_settings* in) {
   return out;
 }
 
-// Starts a load: *out is NULL until it succeeds, *error NULL unless it fails.
-void begin(hyph_hyphenator** out, hyph_error** error) {
+// Starts a call that makes an object: *out is NULL until it succeeds, *error NULL unless it fails.
+template <class Out>
+void begin(Out** out, hyph_error** error) {
   if (error) *error = nullptr;
   if (!out) invalid_argument("the output pointer is NULL");
   *out = nullptr;
@@ -136,115 +150,112 @@ void read_files(const char* const* files, std::size_t count, std::vector<hyph::S
   reading = nullptr;
 }
 
-// An explicit hyphen, after which TeX does not hyphenate the token: '-', and with the Unicode
-// letter policy U+2013 and U+2014 too. The UTF-16 twin of has_explicit_hyphen in
-// engine/token_breaks.cpp; tests/capi/utf16_test.cpp checks that they agree.
-bool explicit_hyphen16(const hyph::detail::Model& model, std::uint16_t unit) noexcept {
-  return unit == '-' || (model.dash_hyphens && (unit == 0x2013 || unit == 0x2014));
+// The C++ settings of a hyph_load_options: its hyph_settings, and the fields its struct_size
+// covers (a caller built against an older header leaves the later ones at their defaults).
+hyph::Settings to_settings(const hyph_load_options* in) {
+  if (!in) return to_settings(static_cast<const hyph_settings*>(nullptr));
+  auto has = [&](std::size_t offset, std::size_t size) { return in->struct_size >= offset + size; };
+  if (!has(offsetof(hyph_load_options, settings), sizeof in->settings))
+    invalid_argument("hyph_load_options.struct_size is too small: start from hyph_load_options_init");
+  hyph::Settings out = to_settings(&in->settings);
+  if (has(offsetof(hyph_load_options, normalization), sizeof in->normalization)) {
+    if (in->normalization != HYPH_NORMALIZE_NONE && in->normalization != HYPH_NORMALIZE_NFC)
+      invalid_argument("unknown normalization");
+    out.normalization = static_cast<hyph::Normalization>(in->normalization);
+  }
+  if (has(offsetof(hyph_load_options, exception_store_count), sizeof in->exception_store_count)) {
+    check_files(in->exception_stores, in->exception_store_count);
+    out.exception_stores.assign(in->exception_stores, in->exception_stores + in->exception_store_count);
+  }
+  return out;
 }
 
-// Text is cut into tokens at TeX's glue; these are ASCII, so the same test serves UTF-16.
-bool separator16(std::uint16_t unit) noexcept { return unit < 0x80 && hyph::detail::is_word_separator(static_cast<unsigned char>(unit)); }
+template <class Options>
+hyph_status load_english(const Options* settings, const char* const* extra_files, size_t count,
+                              hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    check_files(extra_files, count);
+    const hyph::Settings s = to_settings(settings);
+    std::vector<hyph::Source> extra;
+    read_files(extra_files, count, extra, reading);
+    *out = new hyph_hyphenator{hyph::Hyphenator::english(s, extra)};
+  });
+}
 
-// ---- UTF-16 -----------------------------------------------------------------------------
-//
-// A UTF-16 token is converted to UTF-8 a piece at a time on the stack and given to the same
-// word rules as UTF-8 text, so the breaks are those of the UTF-8 path by construction. An
-// unpaired surrogate becomes its three-byte generalised-UTF-8 form (ED A0..BF xx), which the
-// strict decoder reads as three invalid bytes: non-letters, as in the UTF-8 path.
-//
-// A token longer than one piece is decided the way TextStream decides long tokens, from what
-// the word rules say more input could change (Pending):
-//   nothing       the breaks stand;
-//   hyphen_check  they stand unless an explicit hyphen comes later in the token: scan the rest;
-//   word          the word is not complete yet. All bytes before its letters are non-letters
-//                 and no explicit hyphen, which change nothing if dropped: drop them, read on.
+template <class Options>
+hyph_status load_language(const char* tag, const Options* settings, const char* const* pattern_dirs,
+                               size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (!tag) invalid_argument("the language tag is NULL");
+    check_files(pattern_dirs, dir_count);
+    const hyph::Settings s = to_settings(settings);
+    hyph::LanguageSearch search;
+    search.directories.assign(pattern_dirs, pattern_dirs + dir_count);
+    *out = new hyph_hyphenator{hyph::load_language(tag, s, {}, search)};
+  });
+}
 
-constexpr std::size_t kPiece = 1024;  // UTF-8 bytes converted at a time
-constexpr std::size_t kNotStart = static_cast<std::size_t>(-1);
-// An unfinished word has fewer than 63 letters, each at most 4 bytes.
-constexpr std::size_t kWordTail = hyph::patterns::kMaxLetters * 4;
-static_assert(kPiece >= 2 * kWordTail + 8);
+template <class Options>
+hyph_status load_files(const char* const* files, size_t count, const Options* settings,
+                            hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    check_files(files, count);
+    const hyph::Settings s = to_settings(settings);
+    std::vector<hyph::Source> sources;
+    read_files(files, count, sources, reading);
+    *out = new hyph_hyphenator{hyph::Hyphenator::load(sources, s)};
+  });
+}
 
-struct Piece {
-  unsigned char bytes[kPiece];
-  std::size_t unit[kPiece + 1];  // UTF-16 index of each code unit's first byte; kNotStart for the others
-  std::size_t length = 0;
-
-  void put(unsigned char byte, std::size_t unit_index) noexcept {
-    unit[length] = unit_index;
-    bytes[length++] = byte;
-  }
-  // Appends the code point at text[pos] (pos < end); returns the units it took.
-  std::size_t append(const std::uint16_t* text, std::size_t pos, std::size_t end) noexcept {
-    const std::uint32_t u = text[pos];
-    std::size_t units = 1;
-    if (u < 0x80) {
-      put(static_cast<unsigned char>(u), pos);
-    } else if (u < 0x800) {
-      put(static_cast<unsigned char>(0xC0 | (u >> 6)), pos);
-      put(static_cast<unsigned char>(0x80 | (u & 0x3F)), kNotStart);
-    } else if (u >= 0xD800 && u <= 0xDBFF && pos + 1 < end && text[pos + 1] >= 0xDC00 && text[pos + 1] <= 0xDFFF) {
-      const std::uint32_t cp = 0x10000 + ((u - 0xD800) << 10) + (text[pos + 1] - 0xDC00u);
-      put(static_cast<unsigned char>(0xF0 | (cp >> 18)), pos);
-      put(static_cast<unsigned char>(0x80 | ((cp >> 12) & 0x3F)), kNotStart);
-      put(static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F)), kNotStart);
-      put(static_cast<unsigned char>(0x80 | (cp & 0x3F)), kNotStart);
-      units = 2;
-    } else {
-      // Three bytes: a BMP code point, or an unpaired surrogate, which the decoder reads as
-      // three one-byte non-letters. No break falls inside either; cutting a piece before the
-      // first byte keeps the decoding of everything after it unchanged.
-      put(static_cast<unsigned char>(0xE0 | (u >> 12)), pos);
-      put(static_cast<unsigned char>(0x80 | ((u >> 6) & 0x3F)), kNotStart);
-      put(static_cast<unsigned char>(0x80 | (u & 0x3F)), kNotStart);
+template <class Options>
+hyph_status load_sources(const hyph_source* sources, size_t count, const Options* settings,
+                              hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (count != 0 && !sources) invalid_argument("the source list is NULL");
+    const hyph::Settings s = to_settings(settings);
+    std::vector<hyph::Source> in;
+    in.reserve(count);
+    for (std::size_t k = 0; k < count; ++k) {
+      const hyph_source& src = sources[k];
+      if (src.length != 0 && !src.bytes) invalid_argument("a source's bytes are NULL");
+      if (src.format < HYPH_FORMAT_DETECT || src.format > HYPH_FORMAT_TEX) invalid_argument("unknown source format");
+      in.push_back(hyph::Source{src.name ? src.name : "(memory)", std::string(src.bytes ? src.bytes : "", src.length),
+                                static_cast<hyph::SourceFormat>(src.format)});
     }
-    return units;
-  }
-  // Keeps the bytes from `from` (a code-point start) on.
-  void drop_before(std::size_t from) noexcept {
-    std::memmove(bytes, bytes + from, length - from);
-    std::memmove(unit, unit + from, (length - from) * sizeof unit[0]);
-    length -= from;
-  }
-};
+    *out = new hyph_hyphenator{hyph::Hyphenator::load(in, s)};
+  });
+}
 
-// Breaks of the token text[begin, end), written from breaks[total] on while they fit.
-std::size_t token_breaks16(const hyph::detail::Model& model, const std::uint16_t* text, std::size_t begin,
-                           std::size_t end, std::size_t* breaks, std::size_t capacity, std::size_t total) noexcept {
-  Piece piece;
-  hyph::detail::TokenBreaks found;
-  std::size_t pos = begin;
-  for (;;) {
-    while (pos < end && piece.length + 4 <= kPiece) pos += piece.append(text, pos, end);
-    piece.unit[piece.length] = pos;
-    hyph::detail::find_token_breaks(
-        model, std::string_view(reinterpret_cast<const char*>(piece.bytes), piece.length), found, nullptr);
+template <class Options>
+hyph_status load_compiled(const char* path, const Options* settings, hyph_hyphenator** out,
+                               hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (!path) invalid_argument("the file name is NULL");
+    const hyph::Settings s = to_settings(settings);
+    reading = path;
+    *out = new hyph_hyphenator{hyph::Hyphenator::load_compiled(path, s)};
+  });
+}
 
-    bool decided = pos == end || found.pending == hyph::detail::Pending::nothing;
-    if (!decided && found.pending == hyph::detail::Pending::hyphen_check) {
-      for (std::size_t k = pos; k < end; ++k)
-        if (explicit_hyphen16(model, text[k])) {
-          found.count = 0;
-          break;
-        }
-      decided = true;
-    }
-    if (decided) {
-      for (std::size_t k = 0; k < found.count; ++k)
-        if (total + k < capacity) breaks[total + k] = piece.unit[found.offsets[k]];
-      return found.count;
-    }
-    // Pending::word. Without a letter yet, everything here is a non-letter and no explicit
-    // hyphen; with one, the letters are the last kWordTail bytes at most, and everything
-    // before them is.
-    std::size_t cut = piece.length;
-    if (found.saw_letter) {
-      cut = piece.length - kWordTail;
-      while (piece.unit[cut] == kNotStart) --cut;
-    }
-    piece.drop_before(cut);
-  }
+// Runs `call` on a stream or dictionary given to a C function: NULL is invalid_argument.
+template <class Object, class Call>
+hyph_status on(Object* object, hyph_error** error, Call&& call) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    if (error) *error = nullptr;
+    if (!object) invalid_argument("the object is NULL");
+    call(*object);
+  });
 }
 
 }  // namespace
@@ -276,10 +287,10 @@ void hyph_error_free(hyph_error* error) noexcept {
 
 void hyph_settings_init(hyph_settings* settings) noexcept {
   if (!settings) return;
-  const hyph::Settings defaults;
+  const hyph::Settings defaults;  // the filter's; the rest are the language's (HYPH_*_DEFAULT)
   settings->left_min = HYPH_MIN_DEFAULT;
   settings->right_min = HYPH_MIN_DEFAULT;
-  settings->uchyph = defaults.uchyph.value_or(1);
+  settings->uchyph = hyph::kPlainTexDefaults.uchyph;
   settings->letters = HYPH_LETTERS_DEFAULT;
   settings->filter = static_cast<hyph_filter_kind>(defaults.exceptions.filter);
   settings->fp_rate = defaults.exceptions.fp_rate;
@@ -287,74 +298,52 @@ void hyph_settings_init(hyph_settings* settings) noexcept {
 
 hyph_status hyph_load_english(const hyph_settings* settings, const char* const* extra_files, size_t count,
                               hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    check_files(extra_files, count);
-    const hyph::Settings s = to_settings(settings);
-    std::vector<hyph::Source> extra;
-    read_files(extra_files, count, extra, reading);
-    *out = new hyph_hyphenator{hyph::Hyphenator::english(s, extra)};
-  });
+  return load_english(settings, extra_files, count, out, error);
+}
+
+hyph_status hyph_load_english_ex(const hyph_load_options* options, const char* const* extra_files, size_t count,
+                              hyph_hyphenator** out, hyph_error** error) noexcept {
+  return load_english(options, extra_files, count, out, error);
 }
 
 hyph_status hyph_load_language(const char* tag, const hyph_settings* settings, const char* const* pattern_dirs,
                                size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    if (!tag) invalid_argument("the language tag is NULL");
-    check_files(pattern_dirs, dir_count);
-    const hyph::Settings s = to_settings(settings);
-    hyph::LanguageSearch search;
-    search.directories.assign(pattern_dirs, pattern_dirs + dir_count);
-    *out = new hyph_hyphenator{hyph::load_language(tag, s, {}, search)};
-  });
+  return load_language(tag, settings, pattern_dirs, dir_count, out, error);
+}
+
+hyph_status hyph_load_language_ex(const char* tag, const hyph_load_options* options, const char* const* pattern_dirs,
+                               size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
+  return load_language(tag, options, pattern_dirs, dir_count, out, error);
 }
 
 hyph_status hyph_load_files(const char* const* files, size_t count, const hyph_settings* settings,
                             hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    check_files(files, count);
-    const hyph::Settings s = to_settings(settings);
-    std::vector<hyph::Source> sources;
-    read_files(files, count, sources, reading);
-    *out = new hyph_hyphenator{hyph::Hyphenator::load(sources, s)};
-  });
+  return load_files(files, count, settings, out, error);
+}
+
+hyph_status hyph_load_files_ex(const char* const* files, size_t count, const hyph_load_options* options,
+                            hyph_hyphenator** out, hyph_error** error) noexcept {
+  return load_files(files, count, options, out, error);
 }
 
 hyph_status hyph_load_sources(const hyph_source* sources, size_t count, const hyph_settings* settings,
                               hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    if (count != 0 && !sources) invalid_argument("the source list is NULL");
-    const hyph::Settings s = to_settings(settings);
-    std::vector<hyph::Source> in;
-    in.reserve(count);
-    for (std::size_t k = 0; k < count; ++k) {
-      const hyph_source& src = sources[k];
-      if (src.length != 0 && !src.bytes) invalid_argument("a source's bytes are NULL");
-      if (src.format < HYPH_FORMAT_DETECT || src.format > HYPH_FORMAT_TEX) invalid_argument("unknown source format");
-      in.push_back(hyph::Source{src.name ? src.name : "(memory)", std::string(src.bytes ? src.bytes : "", src.length),
-                                static_cast<hyph::SourceFormat>(src.format)});
-    }
-    *out = new hyph_hyphenator{hyph::Hyphenator::load(in, s)};
-  });
+  return load_sources(sources, count, settings, out, error);
+}
+
+hyph_status hyph_load_sources_ex(const hyph_source* sources, size_t count, const hyph_load_options* options,
+                              hyph_hyphenator** out, hyph_error** error) noexcept {
+  return load_sources(sources, count, options, out, error);
 }
 
 hyph_status hyph_load_compiled(const char* path, const hyph_settings* settings, hyph_hyphenator** out,
                                hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    if (!path) invalid_argument("the file name is NULL");
-    const hyph::Settings s = to_settings(settings);
-    reading = path;
-    *out = new hyph_hyphenator{hyph::Hyphenator::load_compiled(path, s)};
-  });
+  return load_compiled(path, settings, out, error);
+}
+
+hyph_status hyph_load_compiled_ex(const char* path, const hyph_load_options* options, hyph_hyphenator** out,
+                               hyph_error** error) noexcept {
+  return load_compiled(path, options, out, error);
 }
 
 hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hyph_settings* settings,
@@ -368,6 +357,18 @@ hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hy
     *out = new hyph_hyphenator{hyph::Hyphenator::load_compiled(in, s)};
   });
 }
+
+void hyph_load_options_init(hyph_load_options* options) noexcept {
+  if (!options) return;
+  *options = hyph_load_options{};
+  options->struct_size = sizeof *options;
+  hyph_settings_init(&options->settings);
+  options->normalization = HYPH_NORMALIZE_NONE;
+  options->exception_stores = nullptr;
+  options->exception_store_count = 0;
+}
+
+int hyph_normalization_of(const hyph_hyphenator* h) noexcept { return h ? static_cast<int>(h->hyphenator.normalization()) : 0; }
 
 void hyph_free(hyph_hyphenator* hyphenator) noexcept { delete hyphenator; }
 
@@ -386,21 +387,9 @@ size_t hyph_hyphenate(const hyph_hyphenator* h, const char* text, size_t length,
 size_t hyph_hyphenate_utf16(const hyph_hyphenator* h, const uint16_t* text, size_t length, size_t* breaks,
                             size_t capacity) noexcept {
   if (!h || !text) return 0;
-  if (!breaks) capacity = 0;
-  const hyph::detail::Model& model = h->hyphenator.model();
-  std::size_t total = 0;
-  std::size_t i = 0;
-  while (i < length) {
-    if (separator16(text[i])) {
-      ++i;
-      continue;
-    }
-    std::size_t j = i;
-    while (j < length && !separator16(text[j])) ++j;
-    total += token_breaks16(model, text, i, j, breaks, capacity, total);
-    i = j;
-  }
-  return total;
+  // uint16_t and char16_t have the same size and representation.
+  return h->hyphenator.hyphenate(std::u16string_view(reinterpret_cast<const char16_t*>(text), length),
+                                 std::span<std::size_t>(breaks, breaks ? capacity : 0));
 }
 
 size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length, const char* marker, char* out,
@@ -416,21 +405,22 @@ size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length
     written += n;
   };
 
-  hyph::detail::TokenBreaks found;
+  // A token at a time, so that its breaks fit on the stack: no allocation.
+  std::size_t found[hyph::kMaxTokenBreaks];
   std::size_t i = 0;
   while (i < length) {
     std::size_t j = i;
-    while (j < length && hyph::detail::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
+    while (j < length && hyph::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
     put(text + i, j - i);
     i = j;
-    while (j < length && !hyph::detail::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
+    while (j < length && !hyph::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
     if (j == i) break;
-    hyph::detail::find_token_breaks(h->hyphenator.model(), std::string_view(text + i, j - i), found, nullptr);
+    const std::size_t count = h->hyphenator.hyphenate(std::string_view(text + i, j - i), found);
     std::size_t from = 0;
-    for (std::size_t k = 0; k < found.count; ++k) {
-      put(text + i + from, found.offsets[k] - from);
+    for (std::size_t k = 0; k < count; ++k) {
+      put(text + i + from, found[k] - from);
       put(marker, marker_length);
-      from = found.offsets[k];
+      from = found[k];
     }
     put(text + i + from, j - i - from);
     i = j;
@@ -438,5 +428,76 @@ size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length
   if (out_size != 0) out[std::min(written, room)] = '\0';
   return written;
 }
+
+hyph_status hyph_stream_new(const hyph_hyphenator* h, const char* marker, hyph_sink sink, void* context,
+                            hyph_stream** out, hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (!h) invalid_argument("the hyphenator is NULL");
+    if (!sink) invalid_argument("the sink is NULL");
+    hyph::TextStream::Sink to_sink = [sink, context](std::string_view bytes) { sink(context, bytes.data(), bytes.size()); };
+    *out = new hyph_stream{hyph::TextStream(h->hyphenator, marker ? marker : "-", std::move(to_sink))};
+  });
+}
+
+hyph_status hyph_stream_write(hyph_stream* stream, const char* bytes, size_t length, hyph_error** error) noexcept {
+  return on(stream, error, [&](hyph_stream& s) {
+    if (length != 0 && !bytes) invalid_argument("the bytes are NULL");
+    s.stream.write(std::string_view(bytes ? bytes : "", bytes ? length : 0));
+  });
+}
+
+hyph_status hyph_stream_flush(hyph_stream* stream, hyph_error** error) noexcept {
+  return on(stream, error, [](hyph_stream& s) { s.stream.flush(); });
+}
+
+hyph_status hyph_stream_finish(hyph_stream* stream, hyph_error** error) noexcept {
+  return on(stream, error, [](hyph_stream& s) { s.stream.finish(); });
+}
+
+void hyph_stream_free(hyph_stream* stream) noexcept { delete stream; }
+
+hyph_status hyph_dictionary_new(const hyph_hyphenator* h, int filter, double fp_rate, hyph_dictionary** out,
+                                hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (!h) invalid_argument("the hyphenator is NULL");
+    if (filter < HYPH_FILTER_NONE || filter > HYPH_FILTER_COUNTING_QUOTIENT) invalid_argument("unknown filter kind");
+    *out = new hyph_dictionary{hyph::UserDictionary(h->hyphenator, {static_cast<hyph::FilterKind>(filter), fp_rate})};
+  });
+}
+
+hyph_status hyph_dictionary_add(hyph_dictionary* d, const char* word, size_t length, int* was_new, hyph_error** error) noexcept {
+  return on(d, error, [&](hyph_dictionary& dict) {
+    if (!word) invalid_argument("the word is NULL");
+    const bool added = dict.dictionary.add(std::string_view(word, length));
+    if (was_new) *was_new = added ? 1 : 0;
+  });
+}
+
+hyph_status hyph_dictionary_remove(hyph_dictionary* d, const char* word, size_t length, int* was_there,
+                                   hyph_error** error) noexcept {
+  return on(d, error, [&](hyph_dictionary& dict) {
+    if (!word) invalid_argument("the word is NULL");
+    const bool removed = dict.dictionary.remove(std::string_view(word, length));
+    if (was_there) *was_there = removed ? 1 : 0;
+  });
+}
+
+size_t hyph_dictionary_size(const hyph_dictionary* d) noexcept { return d ? d->dictionary.size() : 0; }
+
+hyph_status hyph_dictionary_hyphenate(hyph_dictionary* d, const char* text, size_t length, size_t* breaks, size_t capacity,
+                                      size_t* count, hyph_error** error) noexcept {
+  return on(d, error, [&](hyph_dictionary& dict) {
+    if (!count) invalid_argument("the count pointer is NULL");
+    if (length != 0 && !text) invalid_argument("the text is NULL");
+    *count = dict.dictionary.hyphenate(std::string_view(text ? text : "", text ? length : 0),
+                                       std::span<std::size_t>(breaks, breaks ? capacity : 0));
+  });
+}
+
+void hyph_dictionary_free(hyph_dictionary* dictionary) noexcept { delete dictionary; }
 
 }  // extern "C"

@@ -1,12 +1,13 @@
 // ExceptionIndex: the filter only ever saves store probes; it never changes an answer.
-#include "filters/exception_index.h"
-#include "support.h"
+#include "exceptions/exception_index.h"
+#include "tests/filters/support.h"
 
 #include <hyph/error.h>
 
 #include <algorithm>
 #include <string>
 
+using namespace hyph::exceptions;
 using namespace hyph::filters;
 using hyph::FilterKind;
 

@@ -1,6 +1,6 @@
-#include "filters/layered_store.h"
+#include "exceptions/layered_store.h"
 
-namespace hyph::filters {
+namespace hyph::exceptions {
 
 LayeredStore::LayeredStore(std::vector<std::unique_ptr<const ExceptionStore>> layers) : layers_(std::move(layers)) {
   for (std::size_t i = 0; i < layers_.size(); ++i) {
@@ -8,7 +8,7 @@ LayeredStore::LayeredStore(std::vector<std::unique_ptr<const ExceptionStore>> la
       size_ += layers_[0]->size();
       continue;
     }
-    layers_[i]->for_each([&](std::string_view key, HyphenMask) { size_ += !shadowed(i, key, hash_key(key)); });
+    layers_[i]->for_each([&](std::string_view key, HyphenMask) { size_ += !shadowed(i, key, base::hash_key(key)); });
   }
 }
 
@@ -27,7 +27,7 @@ std::string LayeredStore::describe() const {
 void LayeredStore::for_each(const std::function<void(std::string_view, HyphenMask)>& visit) const {
   for (std::size_t i = 0; i < layers_.size(); ++i)
     layers_[i]->for_each([&](std::string_view key, HyphenMask mask) {
-      if (i == 0 || !shadowed(i, key, hash_key(key))) visit(key, mask);
+      if (i == 0 || !shadowed(i, key, base::hash_key(key))) visit(key, mask);
     });
 }
 
@@ -39,10 +39,10 @@ void LayeredStore::append_hashes(std::vector<std::uint64_t>& out) const {
       continue;
     }
     layers_[i]->for_each([&](std::string_view key, HyphenMask) {
-      const std::uint64_t hash = hash_key(key);
+      const std::uint64_t hash = base::hash_key(key);
       if (!shadowed(i, key, hash)) out.push_back(hash);
     });
   }
 }
 
-}  // namespace hyph::filters
+}  // namespace hyph::exceptions
