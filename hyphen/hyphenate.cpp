@@ -11,9 +11,11 @@
 #include <array>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <span>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -40,15 +42,18 @@ std::span<char> hyphenated_of(char* hyphword, int word_size) {
   return {hyphword, std::max<std::size_t>(2 * static_cast<std::size_t>(word_size), 1)};
 }
 
-// The engine's replacement slots: on the stack for words up to kStackWordBytes.
+// The engine's replacement slots: none when the dictionary has no non-standard pattern (the
+// answer cannot differ then), on the stack for words up to kStackWordBytes, and only as many
+// as the word has bytes are constructed (this runs for every word).
 class ReplacementSlots {
  public:
-  ReplacementSlots(char*** rep, int** pos, int** cut, int word_size) {
+  ReplacementSlots(const Dictionary& engine, char*** rep, int** pos, int** cut, int word_size) {
     // A caller passing any of rep, pos, cut as NULL asks for no non-standard breaks.
-    if (rep == nullptr || pos == nullptr || cut == nullptr) return;
+    if (rep == nullptr || pos == nullptr || cut == nullptr || !engine.has_replacements()) return;
     const auto n = static_cast<std::size_t>(word_size);
-    if (n <= stack_.size()) {
-      slots_ = std::span(stack_).first(n);
+    if (n <= hyph::dic::kStackWordBytes) {
+      std::uninitialized_value_construct_n(stack_.items, n);
+      slots_ = std::span(stack_.items, n);
     } else {
       heap_.resize(n);
       slots_ = heap_;
@@ -57,7 +62,11 @@ class ReplacementSlots {
   std::span<Replacement> slots() { return slots_; }
 
  private:
-  std::array<Replacement, hyph::dic::kStackWordBytes> stack_{};
+  static_assert(std::is_trivially_destructible_v<Replacement>);
+  union Stack {
+    Stack() {}
+    Replacement items[hyph::dic::kStackWordBytes];
+  } stack_;
   std::vector<Replacement> heap_;
   std::span<Replacement> slots_;
 };
@@ -121,7 +130,7 @@ int hnj_hyphen_hyphenate2(HyphenDict* dict, const char* word, int word_size, cha
                           char* hyphenated_word, char*** rep, int** pos, int** cut) {
   if (!callable(dict, word, word_size, hyphens)) return 1;
   const Bound& b = bound(dict);
-  ReplacementSlots slots(rep, pos, cut, word_size);
+  ReplacementSlots slots(*b.engine, rep, pos, cut, word_size);
   const std::string_view w(word, static_cast<std::size_t>(word_size));
   const Outcome outcome =
       minimums_as_loaded(b)
@@ -137,7 +146,7 @@ int hnj_hyphen_hyphenate3(HyphenDict* dict, const char* word, int word_size, cha
                           char*** rep, int** pos, int** cut, int lhmin, int rhmin, int clhmin, int crhmin) {
   if (!callable(dict, word, word_size, hyphens)) return 1;
   const Bound& b = bound(dict);
-  ReplacementSlots slots(rep, pos, cut, word_size);
+  ReplacementSlots slots(*b.engine, rep, pos, cut, word_size);
   const Outcome outcome = b.engine->hyphenate3(
       std::string_view(word, static_cast<std::size_t>(word_size)), hyphens_of(hyphens, word_size),
       hyphenated_of(hyphword, word_size), slots.slots(), struct_minimums(b.dict, lhmin, rhmin, clhmin, crhmin));

@@ -1,6 +1,7 @@
 /* The whole-process comparison's libhyphen client (issue 13): reads a word file, lowercases
  * each line's ASCII letters, hyphenates it with hnj_hyphen_hyphenate2 and writes the
- * hyphenated word ('=' at each break), one a line, through a 64 KiB buffer. Only hyphen.h's
+ * hyphenated word ('=' at each break), one a line, through a 64 KiB buffer. Each word is passed
+ * '\0'-terminated, as libhyphen needs. Only hyphen.h's
  * API, so it links against Debian's libhyphen (hnj-words-libhyphen) or libhyph-hyphen
  * (hnj-words-libhyph) unchanged.
  *
@@ -63,6 +64,7 @@ static char *read_all(const char *path, size_t *size) {
     used += n;
   } while (n > 0);
   fclose(f);
+  data[used] = '\0'; /* the loop above always leaves room for it */
   *size = used;
   return data;
 }
@@ -97,6 +99,9 @@ int main(int argc, char **argv) {
     int *pos = NULL, *cut = NULL;
     size_t i;
     if (n > 0 && line[n - 1] == '\r') n--;
+    /* libhyphen reads the word up to its '\0' (NOHYPHEN's strstr, the minimums), so each
+     * word ends in one, written over its line end. */
+    line[n] = '\0';
     if (n > 0) {
       for (i = 0; i < n; i++)
         if (line[i] >= 'A' && line[i] <= 'Z') line[i] = (char)(line[i] - 'A' + 'a');
