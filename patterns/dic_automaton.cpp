@@ -75,7 +75,23 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
       queue.push_back({child, w, end});
       w = end;
     }
-    states_[here.state].count = static_cast<std::uint32_t>(labels_.size()) - states_[here.state].edges;
+    states_[here.state].count = static_cast<std::uint16_t>(labels_.size() - states_[here.state].edges);
+  }
+
+  // Byte classes, and dense rows for the states with many transitions.
+  for (unsigned char c : labels_) class_[c] = 1;
+  for (int c = 0; c < 256; ++c)
+    if (class_[c]) class_[c] = static_cast<unsigned char>(classes_++);
+  std::vector<std::uint32_t> sparse_first(states_.size());
+  for (std::size_t k = 0; k < states_.size(); ++k) {
+    State& st = states_[k];
+    sparse_first[k] = st.edges;
+    if (st.count < kDenseFrom) continue;
+    const auto row = static_cast<std::uint32_t>(dense_.size());
+    dense_.resize(dense_.size() + classes_, 0);
+    for (std::uint32_t e = st.edges; e < st.edges + st.count; ++e) dense_[row + class_[labels_[e]]] = targets_[e];
+    st.edges = row;
+    st.dense = 1;
   }
 
   // Fallbacks, breadth first: a child's is its parent's fallback's transition by the same
@@ -84,6 +100,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   auto go = [&](std::uint32_t s, unsigned char c) -> std::uint32_t {  // 0: none
     if (s == 0) return root_[c];
     const State& st = states_[s];
+    if (st.dense) return dense_[st.edges + class_[c]];
     const auto* first = labels_.data() + st.edges;
     const auto* last = first + st.count;
     const auto* at = std::lower_bound(first, last, c);
@@ -91,7 +108,8 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   };
   for (std::size_t s = 0; s < states_.size(); ++s) {
     const State st = states_[s];
-    for (std::uint32_t e = st.edges; e < st.edges + st.count; ++e) {
+    const std::uint32_t first = sparse_first[s];
+    for (std::uint32_t e = first; e < first + st.count; ++e) {
       const unsigned char c = labels_[e];
       const std::uint32_t child = targets_[e];
       if (s == 0) {

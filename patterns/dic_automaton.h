@@ -41,21 +41,35 @@ class DicAutomaton {
     const State* states = states_.data();
     const unsigned char* labels = labels_.data();
     const std::uint32_t* targets = targets_.data();
+    const std::uint32_t* dense = dense_.data();
     std::uint32_t s = 0;
     for (std::size_t i = 0; i < n; ++i) {
       const unsigned char c = text[i];
+      const unsigned char cls = class_[c];
+      if (cls == 0) {  // in no pattern: no state has a transition, back to the root
+        s = 0;
+        continue;
+      }
       for (;;) {
         if (s == 0) {
           s = root_[c];
           break;
         }
         const State& st = states[s];
-        const unsigned char* l = labels + st.edges;
-        const unsigned char* e = l + st.count;
-        while (l < e && *l < c) ++l;
-        if (l < e && *l == c) {
-          s = targets[l - labels];
-          break;
+        if (st.dense) {
+          const std::uint32_t t = dense[st.edges + cls];
+          if (t != 0) {
+            s = t;
+            break;
+          }
+        } else {
+          const unsigned char* l = labels + st.edges;
+          const unsigned char* e = l + st.count;
+          while (l < e && *l < c) ++l;
+          if (l < e && *l == c) {
+            s = targets[l - labels];
+            break;
+          }
         }
         s = st.fail;
       }
@@ -70,12 +84,18 @@ class DicAutomaton {
 
  private:
   struct State {
-    std::uint32_t edges = 0;  ///< first transition
-    std::uint32_t count = 0;  ///< transitions
+    std::uint32_t edges = 0;  ///< first transition (labels_/targets_), or its row in dense_
+    std::uint16_t count = 0;  ///< transitions
+    std::uint16_t dense = 0;  ///< 1: transitions are a row of dense_, indexed by byte class
     std::uint32_t fail = 0;   ///< longest proper suffix that is a state (the root's is itself)
     std::int32_t match = -1;
   };
+  /// States with more transitions than this get a dense row: a linear scan costs more.
+  static constexpr std::uint32_t kDenseFrom = 6;
   std::uint32_t root_[256] = {};  ///< 0: no transition
+  unsigned char class_[256] = {};  ///< 0: the byte is in no pattern; else its column in dense rows
+  std::uint32_t classes_ = 1;
+  std::vector<std::uint32_t> dense_;
   std::vector<State> states_;
   std::vector<unsigned char> labels_;
   std::vector<std::uint32_t> targets_;
