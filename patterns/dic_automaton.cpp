@@ -15,7 +15,23 @@ struct Pending {
 
 }  // namespace
 
+namespace {
+
+struct State {
+  std::uint32_t edges = 0;  // first transition (labels/targets), or its row in dense
+  std::uint16_t count = 0;
+  std::uint16_t dense = 0;
+  std::uint32_t fail = 0;
+  std::int32_t match = -1;
+};
+
+}  // namespace
+
 DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<char>& replacements) {
+  std::vector<State> states_;
+  std::vector<unsigned char> labels_;
+  std::vector<std::uint32_t> targets_;
+  std::vector<std::uint32_t> dense_;
   // Distinct letters in byte order, the last pattern of equal letters winning (2.8.8 overwrites
   // the state's match).
   std::vector<std::uint32_t> order(patterns.size());
@@ -131,6 +147,39 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
       }
     }
   }
+
+  // Flat records in breadth-first order, targets turned into record offsets.
+  state_count_ = states_.size();
+  std::vector<std::uint32_t> offset(states_.size());
+  std::size_t size = 0;
+  for (std::size_t k = 0; k < states_.size(); ++k) {
+    offset[k] = static_cast<std::uint32_t>(size);
+    const State& st = states_[k];
+    size += kEdges + (st.dense ? classes_ : (st.count + 3) / 4 + st.count);
+  }
+  nodes_.assign(size, 0);
+  for (std::size_t k = 0; k < states_.size(); ++k) {
+    const State& st = states_[k];
+    std::uint32_t* r = nodes_.data() + offset[k];
+    r[kFail] = offset[st.fail];
+    r[kMatch] = static_cast<std::uint32_t>(st.match);
+    if (st.dense) {
+      r[kMeta] = kDenseBit;
+      for (std::uint32_t c = 0; c < classes_; ++c) {
+        const std::uint32_t t = dense_[st.edges + c];
+        r[kEdges + c] = t ? offset[t] : 0;
+      }
+    } else {
+      r[kMeta] = st.count;
+      auto* labels = reinterpret_cast<unsigned char*>(r + kEdges);
+      const std::uint32_t words = (st.count + 3u) / 4u;
+      for (std::uint32_t e = 0; e < st.count; ++e) {
+        labels[e] = labels_[st.edges + e];
+        r[kEdges + words + e] = offset[targets_[st.edges + e]];
+      }
+    }
+  }
+  for (auto& t : root_) t = t ? offset[t] : 0;
 }
 
 }  // namespace hyph::dic
