@@ -139,16 +139,32 @@ void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int 
   const long j = n + 2;
   for (long i = 0; i < j; ++i) hy.put(i, '0');
 
-  auto* matchlen = arena_.take<int>(static_cast<std::size_t>(psize));
-  auto* matchindex = arena_.take<int>(static_cast<std::size_t>(psize));
-  auto* matchrepl = arena_.take<std::int32_t>(static_cast<std::size_t>(psize));
+  const DicAutomaton& automaton = d_.level[level];
+  const char* pool = automaton.digit_pool();
+  bool any_match = false;
+  bool isrepl = false;
+  int* matchlen = nullptr;
+  int* matchindex = nullptr;
+  std::int32_t* matchrepl = nullptr;
+  if (!automaton.has_replacements()) {
+    // Without non-standard patterns only the values matter.
+    automaton.walk(prep, static_cast<std::size_t>(j), [&](std::size_t at, const DicMatch& m) {
+      any_match = true;
+      const char* digits = pool + m.digits;
+      const long len = m.length;
+      const long offset = static_cast<long>(at) + 1 - len;
+      for (long k = offset < 0 ? -offset : 0; k < len; ++k)
+        if (hy.get(offset + k) < digits[k]) hy.put(offset + k, digits[k]);
+    });
+  } else {
+  matchlen = arena_.take<int>(static_cast<std::size_t>(psize));
+  matchindex = arena_.take<int>(static_cast<std::size_t>(psize));
+  matchrepl = arena_.take<std::int32_t>(static_cast<std::size_t>(psize));
   std::fill(matchlen, matchlen + psize, 0);
   std::fill(matchindex, matchindex + psize, -1);
   std::fill(matchrepl, matchrepl + psize, -1);
-  bool isrepl = false;
-
-  const char* pool = d_.level[level].digit_pool();
-  d_.level[level].walk(prep, static_cast<std::size_t>(j), [&](std::size_t at, const DicMatch& m) {
+  automaton.walk(prep, static_cast<std::size_t>(j), [&](std::size_t at, const DicMatch& m) {
+    any_match = true;
     const char* digits = pool + m.digits;
     const long len = m.length;
     const long offset = static_cast<long>(at) + 1 - len;
@@ -173,6 +189,7 @@ void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int 
       }
     }
   });
+  }
 
   // The values move to "after byte i"; the last byte's is '0'.
   long i = 0;
@@ -199,7 +216,12 @@ void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int 
     }
   }
 
-  if (level == 0) {
+  if (level == 0 && !any_match) {
+    // No first-level value at all: no compound parts, the second level answers (as below).
+    run(1, w, hy, reps, clhmin, crhmin, lend, rend, depth + 1);
+    if (!lend) left_min(w, hy, reps, clhmin);
+    if (!rend) right_min(w, hy, reps, crhmin);
+  } else if (level == 0) {
     // The first level's odd values split the word into parts, each hyphenated again from
     // this level; a part without any is hyphenated by the second level.
     auto* rep2 = arena_.take<std::int32_t>(static_cast<std::size_t>(n) + 1);

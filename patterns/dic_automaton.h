@@ -38,47 +38,67 @@ class DicAutomaton {
   /// reached by a transition holds a pattern.
   template <class OnMatch>
   void walk(const unsigned char* text, std::size_t n, OnMatch&& on_match) const {
-    const State* states = states_.data();
-    const unsigned char* labels = labels_.data();
-    const std::uint32_t* targets = targets_.data();
+    const std::uint32_t* nodes = nodes_.data();
     std::uint32_t s = 0;
     for (std::size_t i = 0; i < n; ++i) {
       const unsigned char c = text[i];
+      const unsigned char cls = class_[c];
+      if (cls == 0) {  // in no pattern: no state has a transition, back to the root
+        s = 0;
+        continue;
+      }
       for (;;) {
         if (s == 0) {
           s = root_[c];
           break;
         }
-        const State& st = states[s];
-        const unsigned char* l = labels + st.edges;
-        const unsigned char* e = l + st.count;
-        while (l < e && *l < c) ++l;
-        if (l < e && *l == c) {
-          s = targets[l - labels];
-          break;
+        const std::uint32_t* r = nodes + s;
+        const std::uint32_t meta = r[kMeta];
+        if (meta & kDenseBit) {
+          const std::uint32_t t = r[kEdges + cls];
+          if (t != 0) {
+            s = t;
+            break;
+          }
+        } else {
+          const std::uint32_t count = meta;
+          const auto* labels = reinterpret_cast<const unsigned char*>(r + kEdges);
+          std::uint32_t k = 0;
+          while (k < count && labels[k] < c) ++k;
+          if (k < count && labels[k] == c) {
+            s = r[kEdges + (count + 3) / 4 + k];
+            break;
+          }
         }
-        s = st.fail;
+        s = r[kFail];
       }
-      if (s != 0 && states[s].match >= 0) on_match(i, matches_[static_cast<std::size_t>(states[s].match)]);
+      if (s != 0) {
+        const auto m = static_cast<std::int32_t>(nodes[s + kMatch]);
+        if (m >= 0) on_match(i, matches_[static_cast<std::size_t>(m)]);
+      }
     }
   }
 
   const char* digit_pool() const noexcept { return digits_.data(); }
-  std::size_t state_count() const noexcept { return states_.size(); }
+  std::size_t state_count() const noexcept { return state_count_; }
   std::size_t match_count() const noexcept { return matches_.size(); }
   bool has_replacements() const noexcept { return has_replacements_; }
 
  private:
-  struct State {
-    std::uint32_t edges = 0;  ///< first transition
-    std::uint32_t count = 0;  ///< transitions
-    std::uint32_t fail = 0;   ///< longest proper suffix that is a state (the root's is itself)
-    std::int32_t match = -1;
-  };
+  // A state is a record in nodes_, named by its offset (the root's is 0):
+  //   [fail, match (-1: none), meta, edges...]
+  // meta is the transition count, or kDenseBit for a row of targets indexed by byte class;
+  // sparse edges are the labels (sorted, 4 a word) and then their targets. One record is
+  // mostly one cache line, so a step costs one miss where separate arrays cost three.
+  static constexpr std::uint32_t kFail = 0, kMatch = 1, kMeta = 2, kEdges = 3;
+  static constexpr std::uint32_t kDenseBit = 0x80000000u;
+  /// States with more transitions than this get a dense row: a linear scan costs more.
+  static constexpr std::uint32_t kDenseFrom = 6;
   std::uint32_t root_[256] = {};  ///< 0: no transition
-  std::vector<State> states_;
-  std::vector<unsigned char> labels_;
-  std::vector<std::uint32_t> targets_;
+  unsigned char class_[256] = {};  ///< 0: the byte is in no pattern; else its column in dense rows
+  std::uint32_t classes_ = 1;
+  std::vector<std::uint32_t> nodes_;
+  std::size_t state_count_ = 0;
   std::vector<DicMatch> matches_;
   std::vector<char> digits_;
   bool has_replacements_ = false;
