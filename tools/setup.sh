@@ -3,6 +3,9 @@
 #
 #   tools/setup.sh            library, CLI, tests (and what the TeX comparison tests need)
 #   tools/setup.sh --minimal  only what building the library and CLI needs (no tests)
+#   tools/setup.sh --clients  as the default, plus the real clients the 'clients' test suite
+#                             runs on libhyph's drop-in libhyphen: LibreOffice Writer (headless)
+#                             and the dictionaries and tools its test uses
 #
 # Run again with other options, it reconfigures ./build to them.
 set -euo pipefail
@@ -11,13 +14,19 @@ cd "$(dirname "$0")/.."
 build_packages=(g++ meson ninja-build pkg-config python3 libicu-dev libboost-program-options-dev libxxhash-dev)
 test_packages=(doctest-dev scdoc bash-completion texlive-binaries texlive-base libhyphen-dev hyphen-en-us fonts-lmodern wngerman wfrench wdutch wpolish wportuguese hunspell-ru hunspell-el texlive-lang-german)
 
+client_packages=(libreoffice-writer-nogui hyphen-de hyphen-hu poppler-utils fonts-dejavu-core)
+
 packages=("${build_packages[@]}")
 tests=true
-if [[ "${1:-}" == "--minimal" ]]; then
-  tests=false
-else
-  packages+=("${test_packages[@]}")
-fi
+case "${1:-}" in
+  --minimal) tests=false ;;
+  --clients) packages+=("${test_packages[@]}" "${client_packages[@]}") ;;
+  "") packages+=("${test_packages[@]}") ;;
+  *)
+    echo "usage: tools/setup.sh [--minimal | --clients]" >&2
+    exit 2
+    ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

@@ -11,8 +11,12 @@
 #            doc/c-api.md show the examples as they are.
 #   headers  every installed header compiles alone in a translation unit: C++20, and the C
 #            headers (hyph.h, export.h) also as C99; the installed set is include/hyph/*.h.
+#   hyphen   the drop-in libhyphen: libhyph-hyphen.pc, <libhyph-hyphen/hyphen.h>, and
+#            tests/hyphen/example.c (a libhyphen client) built with
+#            `pkg-config --cflags --libs libhyph-hyphen` and run against the installed library;
+#            the ABI-compatible libhyphen.so.0 only in libdir/libhyph/compat.
 #   exports  the shared library exports every hyph_* function of hyph.h and every function
-#            of namespace hyph, and nothing of the internals (hyph::detail, hyph::patterns,
+#            of namespace hyph, and nothing of the internals (hyph::detail, hyph::patterns, hyph::dic,
 #            hyph::filters, hyph::utf8).
 #
 # Environment: CC and CXX, the compilers (default cc, c++); HYPH_SANITIZE, meson's b_sanitize
@@ -196,12 +200,12 @@ check_exports() {
   # declared without HYPH_EXPORT would be hidden.
   local public hidden
   public=$(nm -C --defined-only "$libdir_d/libhyph.a" 2>/dev/null | grep -E '^[0-9a-f]+ T hyph::' |
-    grep -vE ' T hyph::(detail|base|patterns|filters|exceptions|utf8)::' | sed -e 's/^[0-9a-f]* T //' | sort -u)
+    grep -vE ' T hyph::(detail|base|patterns|filters|exceptions|utf8|dic)::' | sed -e 's/^[0-9a-f]* T //' | sort -u)
   hidden=$(comm -23 <(printf '%s\n' "$public") <(sed -e 's/^[0-9a-f]* [A-Za-z] //' <<<"$demangled" | sort -u))
   [[ -z $hidden ]] || fail "public functions (namespace hyph) not exported; declare them HYPH_EXPORT (hyph/export.h):"$'\n'"$hidden"
   # No internals, by name or as the class of a vtable or typeinfo.
   local leaked
-  leaked=$(grep -E ' [A-Za-z] ((typeinfo( name)?|vtable|VTT|construction vtable) for )?hyph::(detail|base|patterns|filters|exceptions|utf8)::' <<<"$demangled" || true)
+  leaked=$(grep -E ' [A-Za-z] ((typeinfo( name)?|vtable|VTT|construction vtable) for )?hyph::(detail|base|patterns|filters|exceptions|utf8|dic)::' <<<"$demangled" || true)
   [[ -z $leaked ]] || fail "internals exported:"$'\n'"$leaked"
   # Strong definitions are ours only: the C functions and hyph::.
   leaked=$(grep -E ' [TDBR] ' <<<"$demangled" | grep -vE ' [TDBR] (hyph_|hyph::)' || true)
@@ -209,9 +213,43 @@ check_exports() {
   echo "ok: $(wc -l <<<"$symbols") exported symbols, $(grep -c ' T hyph_' <<<"$symbols") C functions, no internals"
 }
 
+check_hyphen() {
+  local pc=$libdir_d/pkgconfig/libhyph-hyphen.pc
+  [[ -f $pc ]] || fail "no libhyph-hyphen.pc in $libdir/pkgconfig"
+  [[ -f $includedir_d/libhyph-hyphen/hyphen.h ]] || fail "no $includedir/libhyph-hyphen/hyphen.h"
+  [[ ! -e $includedir_d/hyphen.h ]] || fail "hyphen.h installed in $includedir itself, where it would shadow libhyphen's"
+  [[ -e $libdir_d/libhyph/compat/libhyphen.so.0 ]] || fail "no libhyphen.so.0 in $libdir/libhyph/compat"
+  if compgen -G "$libdir_d/libhyphen.so*" >/dev/null; then fail "a libhyphen.so on the default library path ($libdir)"; fi
+  echo "--- installed libhyph-hyphen.pc"
+  cat "$pc"
+  mkdir -p "$tmp/pkgconfig"
+  sed -e "s|^prefix=.*|prefix=$dest$prefix|" "$pc" >"$tmp/pkgconfig/libhyph-hyphen.pc"
+  export PKG_CONFIG_PATH=$tmp/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+  local cflags libs
+  cflags=$(pkg-config --cflags libhyph-hyphen)
+  libs=$(pkg-config --libs libhyph-hyphen)
+  echo "--- pkg-config: --cflags: $cflags --libs: $libs"
+  # shellcheck disable=SC2086  # pkg-config output is meant to be split into words
+  "${cc[@]}" -std=c99 -Wall -Wextra -pedantic -Werror "${san[@]}" $cflags "$source/tests/hyphen/example.c" \
+    -o "$tmp/hyphen-example" $libs
+  local loaded
+  loaded=$(LD_LIBRARY_PATH=$libdir_d ldd "$tmp/hyphen-example")
+  [[ $loaded == *"$libdir_d/libhyph-hyphen.so"* ]] || fail "the example does not load the installed libhyph-hyphen.so"
+  local dic=/usr/share/hyphen/hyph_en_US.dic
+  if [[ -f $dic ]]; then
+    LD_LIBRARY_PATH=$libdir_d "$tmp/hyphen-example" "$dic" "$source/tests/hyphen/data/en_US.words" >"$tmp/example.out"
+    cmp -s "$tmp/example.out" "$source/tests/hyphen/data/en_US.libhyphen-expected" ||
+      fail "the example built against the installed libhyph-hyphen does not print what libhyphen printed"
+    echo "ok: the libhyphen example, built with pkg-config libhyph-hyphen, prints libhyphen's output"
+  else
+    echo "note: no $dic; the example was built but not run"
+  fi
+}
+
 case $check in
   link) check_link ;;
+  hyphen) check_hyphen ;;
   headers) check_headers ;;
   exports) check_exports ;;
-  *) fail "unknown check '$check' (link, headers, exports)" ;;
+  *) fail "unknown check '$check' (link, headers, exports, hyphen)" ;;
 esac

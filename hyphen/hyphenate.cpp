@@ -1,0 +1,157 @@
+// hnj_hyphen_hyphenate, _hyphenate2 and _hyphenate3: libhyphen's calls translated onto
+// hyph::dic::Dictionary. The engine gives libhyphen's answer into spans; this file only sizes
+// the caller's buffers by libhyphen's rules and hands over rep/pos/cut the way libhyphen does
+// (malloc'd by the call, only when a non-standard break occurs, freed by the caller).
+//
+// Where 2.8.8 would crash (a NULL dictionary, word or hyphens buffer, a negative size) these
+// return 1 and write nothing.
+#include "hyphen/bound_dict.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <span>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+using hyph::dic::Dictionary;
+using hyph::dic::Minimums;
+using hyph::dic::Outcome;
+using hyph::dic::Replacement;
+using hyph::hyphen_binding::Bound;
+using hyph::hyphen_binding::bound;
+
+bool callable(const HyphenDict* dict, const char* word, int word_size, const char* hyphens) {
+  return dict != nullptr && word != nullptr && word_size >= 0 && hyphens != nullptr;
+}
+
+std::span<char> hyphens_of(char* hyphens, int word_size) {
+  return {hyphens, static_cast<std::size_t>(word_size) + 5};
+}
+
+// libhyphen's rule for the hyphenated word: "about twice the word"; at least room for its
+// '\0'. A replacement that would need more is cut there rather than written past the buffer.
+std::span<char> hyphenated_of(char* hyphword, int word_size) {
+  if (hyphword == nullptr) return {};
+  return {hyphword, std::max<std::size_t>(2 * static_cast<std::size_t>(word_size), 1)};
+}
+
+// The engine's replacement slots: none when the dictionary has no non-standard pattern (the
+// answer cannot differ then), on the stack for words up to kStackWordBytes, and only as many
+// as the word has bytes are constructed (this runs for every word).
+class ReplacementSlots {
+ public:
+  ReplacementSlots(const Dictionary& engine, char*** rep, int** pos, int** cut, int word_size) {
+    // A caller passing any of rep, pos, cut as NULL asks for no non-standard breaks.
+    if (rep == nullptr || pos == nullptr || cut == nullptr || !engine.has_replacements()) return;
+    const auto n = static_cast<std::size_t>(word_size);
+    if (n <= hyph::dic::kStackWordBytes) {
+      std::uninitialized_value_construct_n(stack_.items, n);
+      slots_ = std::span(stack_.items, n);
+    } else {
+      heap_.resize(n);
+      slots_ = heap_;
+    }
+  }
+  std::span<Replacement> slots() { return slots_; }
+
+ private:
+  static_assert(std::is_trivially_destructible_v<Replacement>);
+  union Stack {
+    Stack() {}
+    Replacement items[hyph::dic::kStackWordBytes];
+  } stack_;
+  std::vector<Replacement> heap_;
+  std::span<Replacement> slots_;
+};
+
+template <typename T>
+T* calloc_if_null(T*& array, std::size_t n) {
+  if (array == nullptr) array = static_cast<T*>(std::calloc(std::max<std::size_t>(n, 1), sizeof(T)));
+  return array;
+}
+
+char* copy_text(std::string_view text) {
+  auto* s = static_cast<char*>(std::malloc(text.size() + 1));
+  if (s == nullptr) return nullptr;
+  std::memcpy(s, text.data(), text.size());
+  s[text.size()] = '\0';
+  return s;
+}
+
+// libhyphen's rep/pos/cut: allocated by the call (each array only if the caller's pointer is
+// NULL; a caller may pass zeroed arrays of its own), word_size entries.
+void hand_over(const Outcome& outcome, std::span<const Replacement> slots, char*** rep, int** pos,
+               int** cut, int word_size) {
+  if (!outcome.replacements || slots.empty()) return;
+  const auto n = static_cast<std::size_t>(word_size);
+  if (calloc_if_null(*rep, n) == nullptr || calloc_if_null(*pos, n) == nullptr ||
+      calloc_if_null(*cut, n) == nullptr)
+    return;  // out of memory: the breaks stay in hyphens, without their spelling
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool present = i < outcome.positions && slots[i].present();
+    (*rep)[i] = present ? copy_text(slots[i].text) : nullptr;
+    (*pos)[i] = present ? slots[i].pos : 0;
+    (*cut)[i] = present ? slots[i].cut : 0;
+  }
+}
+
+// libhyphen reads the minimums from the struct on every call, so a client may change them
+// after loading. The engine answers for the loaded ones; raised ones go through hyphenate3's
+// maximum (lowering them needs engine support: /work/notes/dic-requests.md, item 3).
+bool minimums_as_loaded(const Bound& b) {
+  const HyphenDict& d = b.dict;
+  const Dictionary& e = *b.engine;
+  return d.lhmin == e.lhmin() && d.rhmin == e.rhmin() && d.clhmin == e.clhmin() && d.crhmin == e.crhmin();
+}
+
+Minimums struct_minimums(const HyphenDict& d, int lhmin, int rhmin, int clhmin, int crhmin) {
+  return Minimums{std::max<int>(lhmin, d.lhmin), std::max<int>(rhmin, d.rhmin),
+                  std::max<int>(clhmin, d.clhmin), std::max<int>(crhmin, d.crhmin)};
+}
+
+}  // namespace
+
+extern "C" {
+
+int hnj_hyphen_hyphenate(HyphenDict* dict, const char* word, int word_size, char* hyphens) {
+  if (!callable(dict, word, word_size, hyphens)) return 1;
+  return bound(dict).engine->hyphenate(std::string_view(word, static_cast<std::size_t>(word_size)),
+                                       hyphens_of(hyphens, word_size));
+}
+
+int hnj_hyphen_hyphenate2(HyphenDict* dict, const char* word, int word_size, char* hyphens,
+                          char* hyphenated_word, char*** rep, int** pos, int** cut) {
+  if (!callable(dict, word, word_size, hyphens)) return 1;
+  const Bound& b = bound(dict);
+  ReplacementSlots slots(*b.engine, rep, pos, cut, word_size);
+  const std::string_view w(word, static_cast<std::size_t>(word_size));
+  const Outcome outcome =
+      minimums_as_loaded(b)
+          ? b.engine->hyphenate2(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphenated_word, word_size),
+                                 slots.slots())
+          : b.engine->hyphenate3(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphenated_word, word_size),
+                                 slots.slots(), struct_minimums(b.dict, 0, 0, 0, 0));
+  hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
+  return outcome.status;
+}
+
+int hnj_hyphen_hyphenate3(HyphenDict* dict, const char* word, int word_size, char* hyphens, char* hyphword,
+                          char*** rep, int** pos, int** cut, int lhmin, int rhmin, int clhmin, int crhmin) {
+  if (!callable(dict, word, word_size, hyphens)) return 1;
+  const Bound& b = bound(dict);
+  ReplacementSlots slots(*b.engine, rep, pos, cut, word_size);
+  const Outcome outcome = b.engine->hyphenate3(
+      std::string_view(word, static_cast<std::size_t>(word_size)), hyphens_of(hyphens, word_size),
+      hyphenated_of(hyphword, word_size), slots.slots(), struct_minimums(b.dict, lhmin, rhmin, clhmin, crhmin));
+  hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
+  return outcome.status;
+}
+
+}  // extern "C"

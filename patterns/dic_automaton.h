@@ -1,0 +1,107 @@
+// libhyphen's pattern automaton, flat. 2.8.8 keeps one state per prefix of a pattern's letters
+// (bytes), a fallback to the longest proper suffix that is a state, and at a state only that
+// state's own pattern: unlike Liang/TeX (and patterns/automaton.h), the patterns that are
+// suffixes of what was read are NOT merged in. A raw pattern set therefore answers differently
+// than in TeX unless libhyphen's substrings.pl merged it beforehand; this reproduces 2.8.8.
+//
+// Layout: states numbered breadth first; a state's transitions are a sorted, contiguous run of
+// (byte, target) pairs; the root's 256 transitions are a direct table.
+#pragma once
+
+#include "patterns/dic_reader.h"
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace hyph::dic {
+
+/// A state's pattern: libhyphen's match (digits '0'..'9', the last at the current byte),
+/// replacement and its index/cut.
+struct DicMatch {
+  std::uint32_t digits = 0;   ///< offset into DicAutomaton::digit_pool()
+  std::uint32_t length = 0;   ///< strlen(match)
+  std::int32_t replacement = -1;  ///< offset into the replacement pool, -1 for none
+  signed char index = 0;
+  signed char cut = 0;
+};
+
+class DicAutomaton {
+ public:
+  DicAutomaton() = default;
+  /// For equal letters the last pattern counts, as in 2.8.8. Replacement strings go into
+  /// `replacements` ('\0'-terminated, back to back); DicMatch::replacement indexes it.
+  DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<char>& replacements);
+
+  /// Runs the automaton over `text`, calling on_match(i, match) after byte i whenever the state
+  /// reached by a transition holds a pattern.
+  template <class OnMatch>
+  void walk(const unsigned char* text, std::size_t n, OnMatch&& on_match) const {
+    const std::uint32_t* nodes = nodes_.data();
+    std::uint32_t s = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const unsigned char c = text[i];
+      const unsigned char cls = class_[c];
+      if (cls == 0) {  // in no pattern: no state has a transition, back to the root
+        s = 0;
+        continue;
+      }
+      for (;;) {
+        if (s == 0) {
+          s = root_[c];
+          break;
+        }
+        const std::uint32_t* r = nodes + s;
+        const std::uint32_t meta = r[kMeta];
+        if (meta & kDenseBit) {
+          const std::uint32_t t = r[kEdges + cls];
+          if (t != 0) {
+            s = t;
+            break;
+          }
+        } else {
+          const std::uint32_t count = meta;
+          const auto* labels = reinterpret_cast<const unsigned char*>(r + kEdges);
+          std::uint32_t k = 0;
+          while (k < count && labels[k] < c) ++k;
+          if (k < count && labels[k] == c) {
+            s = r[kEdges + (count + 3) / 4 + k];
+            break;
+          }
+        }
+        s = r[kFail];
+      }
+      if (s != 0) {
+        const auto m = static_cast<std::int32_t>(nodes[s + kMatch]);
+        if (m >= 0) on_match(i, matches_[static_cast<std::size_t>(m)]);
+      }
+    }
+  }
+
+  const char* digit_pool() const noexcept { return digits_.data(); }
+  std::size_t state_count() const noexcept { return state_count_; }
+  std::size_t match_count() const noexcept { return matches_.size(); }
+  bool has_replacements() const noexcept { return has_replacements_; }
+
+ private:
+  // A state is a record in nodes_, named by its offset (the root's is 0):
+  //   [fail, match (-1: none), meta, edges...]
+  // meta is the transition count, or kDenseBit for a row of targets indexed by byte class;
+  // sparse edges are the labels (sorted, 4 a word) and then their targets. One record is
+  // mostly one cache line, so a step costs one miss where separate arrays cost three.
+  static constexpr std::uint32_t kFail = 0, kMatch = 1, kMeta = 2, kEdges = 3;
+  static constexpr std::uint32_t kDenseBit = 0x80000000u;
+  /// States with more transitions than this get a dense row: a linear scan costs more.
+  static constexpr std::uint32_t kDenseFrom = 6;
+  std::uint32_t root_[256] = {};  ///< 0: no transition
+  unsigned char class_[256] = {};  ///< 0: the byte is in no pattern; else its column in dense rows
+  std::uint32_t classes_ = 1;
+  std::vector<std::uint32_t> nodes_;
+  std::size_t state_count_ = 0;
+  std::vector<DicMatch> matches_;
+  std::vector<char> digits_;
+  bool has_replacements_ = false;
+};
+
+}  // namespace hyph::dic
