@@ -434,6 +434,7 @@ int Hyphenation::normalise(Word w, Buffer hy, Reps& reps, std::size_t& positions
   return 0;
 }
 
+// Enough for words of kStackWordBytes bytes; longer words or deep compounds take heap blocks.
 constexpr std::size_t kArenaBytes = 24 * 1024;
 
 Outcome finish(const DictionaryData& d, Hyphenation& h, Word w, Buffer hy, Reps& reps, std::span<char> hyphenated,

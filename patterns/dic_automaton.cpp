@@ -148,11 +148,31 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     }
   }
 
-  // Flat records in breadth-first order, targets turned into record offsets.
+  // Flat records, targets turned into record offsets. The shallow states, which every word
+  // passes through, come first in breadth-first order; below kShallow each subtree follows
+  // in preorder, so that walking down a pattern reads the records one after the other.
   state_count_ = states_.size();
+  std::vector<std::uint32_t> layout;
+  layout.reserve(states_.size());
+  std::vector<std::uint32_t> stack;
+  for (std::uint32_t k = 0; k < states_.size(); ++k)
+    if (depth_of[k] <= kShallow) layout.push_back(k);
+  for (std::uint32_t k = 0; k < states_.size(); ++k) {
+    if (depth_of[k] != kShallow) continue;
+    stack.push_back(k);
+    while (!stack.empty()) {
+      const std::uint32_t t = stack.back();
+      stack.pop_back();
+      if (t != k) layout.push_back(t);
+      const State& st = states_[t];
+      // Children are contiguous in BFS numbering: push them in reverse for a preorder.
+      const std::uint32_t first = sparse_first[t];
+      for (std::uint32_t e = first + st.count; e-- > first;) stack.push_back(targets_[e]);
+    }
+  }
   std::vector<std::uint32_t> offset(states_.size());
   std::size_t size = 0;
-  for (std::size_t k = 0; k < states_.size(); ++k) {
+  for (const std::uint32_t k : layout) {
     offset[k] = static_cast<std::uint32_t>(size);
     const State& st = states_[k];
     size += kEdges + (st.dense ? classes_ : (st.count + 3) / 4 + st.count);

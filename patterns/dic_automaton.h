@@ -94,6 +94,8 @@ class DicAutomaton {
   static constexpr std::uint32_t kDenseBit = 0x80000000u;
   /// States with more transitions than this get a dense row: a linear scan costs more.
   static constexpr std::uint32_t kDenseFrom = 6;
+  /// States this deep or shallower are laid out breadth first, deeper ones by subtree.
+  static constexpr std::uint32_t kShallow = 3;
   std::uint32_t root_[256] = {};  ///< 0: no transition
   unsigned char class_[256] = {};  ///< 0: the byte is in no pattern; else its column in dense rows
   std::uint32_t classes_ = 1;
