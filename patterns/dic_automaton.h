@@ -38,6 +38,17 @@ class DicAutomaton {
   /// reached by a transition holds a pattern.
   template <class OnMatch>
   void walk(const unsigned char* text, std::size_t n, OnMatch&& on_match) const {
+    if (!delta_.empty()) {
+      // Small automata: every fallback resolved at build time, one load a byte.
+      const std::uint16_t* delta = delta_.data();
+      const std::int32_t* match_of = match_of_.data();
+      std::uint32_t s = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        s = delta[s * classes_ + class_[text[i]]];
+        if (match_of[s] >= 0) on_match(i, matches_[static_cast<std::size_t>(match_of[s])]);
+      }
+      return;
+    }
     const std::uint32_t* nodes = nodes_.data();
     std::uint32_t s = 0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -100,6 +111,12 @@ class DicAutomaton {
   unsigned char class_[256] = {};  ///< 0: the byte is in no pattern; else its column in dense rows
   std::uint32_t classes_ = 1;
   std::vector<std::uint32_t> nodes_;
+  /// For automata of up to kDeltaStates states (and kDeltaCells cells): the transition of
+  /// every state (breadth-first number) by every byte class, fallbacks resolved; the root's
+  /// match is never applied (2.8.8 only applies a state reached by a transition).
+  static constexpr std::size_t kDeltaStates = 65535, kDeltaCells = std::size_t{4} << 20;
+  std::vector<std::uint16_t> delta_;
+  std::vector<std::int32_t> match_of_;
   std::size_t state_count_ = 0;
   std::vector<DicMatch> matches_;
   std::vector<char> digits_;
