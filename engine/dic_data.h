@@ -20,6 +20,7 @@ struct DictionaryData {
   std::string nohyphen;  ///< elements, each followed by '\0'
   int nohyphenl = 0;
   std::vector<std::string_view> nohyphen_elements;  ///< views into `nohyphen`
+  bool nohyphen_first[256] = {};  ///< the first bytes of the non-empty NOHYPHEN elements
   bool explicit_nextlevel = false;
   /// level[0] is the level 2.8.8 returns; level[1] its nextlevel (second level).
   DicAutomaton level[2];

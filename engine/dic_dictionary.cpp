@@ -22,6 +22,7 @@ DictionaryData::DictionaryData(const ParsedDic& parsed)
     for (int k = 0; k <= nohyphenl && at < nohyphen.size(); ++k) {
       const std::size_t end = nohyphen.find('\0', at);
       nohyphen_elements.emplace_back(nohyphen.data() + at, end - at);
+      if (end > at) nohyphen_first[static_cast<unsigned char>(nohyphen[at])] = true;
       at = end + 1;
     }
   }

@@ -352,12 +352,15 @@ void Hyphenation::right_min(Word w, Buffer hy, Reps& reps, int rhmin) const noex
 
 void Hyphenation::no_hyphen(Word w, Buffer hy, char value) const noexcept {
   if (!d_.has_nohyphen) return;
-  // strstr: the word up to its first '\0'.
+  // 2.8.8 finds every occurrence of every element with strstr (the word up to its first
+  // '\0'); the writes are all the same value, so one pass over the word's positions will do.
   std::string_view word(reinterpret_cast<const char*>(w.p), static_cast<std::size_t>(std::max(w.size, 0)));
   word = word.substr(0, word.find('\0'));
-  for (std::string_view element : d_.nohyphen_elements) {
-    if (element.empty()) continue;  // 2.8.8 writes before the vector for an empty element
-    for (std::size_t at = word.find(element); at != std::string_view::npos; at = word.find(element, at + 1)) {
+  for (std::size_t at = 0; at < word.size(); ++at) {
+    if (!d_.nohyphen_first[static_cast<unsigned char>(word[at])]) continue;
+    for (std::string_view element : d_.nohyphen_elements) {
+      // An empty element: 2.8.8 writes before the vector; upstream later skips it.
+      if (element.empty() || word.compare(at, element.size(), element) != 0) continue;
       hy.put(static_cast<long>(at + element.size()) - 1, value);
       if (at >= 1) hy.put(static_cast<long>(at) - 1, value);
     }
@@ -366,6 +369,26 @@ void Hyphenation::no_hyphen(Word w, Buffer hy, char value) const noexcept {
 
 std::size_t Hyphenation::hyphenated_word(Word w, Buffer hy, const Reps& reps, std::span<char> out) {
   const long n = w.size;
+  if (!(reps.wanted && reps.allocated)) {
+    // No replacement anywhere: the word with '=' after each break, written straight out.
+    std::size_t length = 0;
+    bool ended = false;
+    const std::size_t room = out.empty() ? 0 : out.size() - 1;
+    auto emit = [&](char c) {
+      if (ended || c == '\0') {
+        ended = true;
+        return;
+      }
+      if (length < room) out[length] = c;
+      ++length;
+    };
+    for (long i = 0; i < n; ++i) {
+      emit(static_cast<char>(w.at(i)));
+      if (hy.get(i) & 1) emit('=');
+    }
+    if (!out.empty()) out[std::min(length, room)] = '\0';
+    return length;
+  }
   const long hyphenslen = n + 5;
   const long cap = hyphenslen + n * static_cast<long>(d_.longest_replacement + 2) + 8;
   char* h = arena_.take<char>(static_cast<std::size_t>(cap));

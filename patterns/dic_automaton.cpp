@@ -148,17 +148,18 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     }
   }
 
-  // Small automata also get the full transition table.
-  if (states_.size() <= kDeltaStates && states_.size() * classes_ <= kDeltaCells) {
+  // Small automata also get the full transition table: a row per state, its match + 1 in
+  // column 0 (byte class 0 is "in no pattern", which always leads back to the root).
+  if (states_.size() <= kDeltaStates && matches_.size() < 65535 && states_.size() * classes_ <= kDeltaCells) {
     delta_.assign(states_.size() * classes_, 0);
-    match_of_.assign(states_.size(), -1);
-    for (std::size_t k = 1; k < states_.size(); ++k) match_of_[k] = states_[k].match;
     std::vector<unsigned char> byte_of(classes_, 0);
     for (int c = 0; c < 256; ++c)
       if (class_[c]) byte_of[class_[c]] = static_cast<unsigned char>(c);
     // Breadth first, a state's fallback comes before it: its row is already complete.
     for (std::size_t k = 0; k < states_.size(); ++k) {
       std::uint16_t* row = delta_.data() + k * classes_;
+      // The root's match is never applied (2.8.8 applies a state reached by a transition).
+      row[0] = k != 0 && states_[k].match >= 0 ? static_cast<std::uint16_t>(states_[k].match + 1) : 0;
       for (std::uint32_t c = 1; c < classes_; ++c) {
         const std::uint32_t t = go(static_cast<std::uint32_t>(k), byte_of[c]);
         row[c] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : delta_[states_[k].fail * classes_ + c]);

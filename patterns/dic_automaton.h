@@ -40,12 +40,15 @@ class DicAutomaton {
   void walk(const unsigned char* text, std::size_t n, OnMatch&& on_match) const {
     if (!delta_.empty()) {
       // Small automata: every fallback resolved at build time, one load a byte.
+      // A row: [match + 1 (0: none), target by class 1, 2, ...]; the match read at a state
+      // shares its cache line with the next transition.
       const std::uint16_t* delta = delta_.data();
-      const std::int32_t* match_of = match_of_.data();
-      std::uint32_t s = 0;
+      const std::size_t stride = classes_;
+      const std::uint16_t* row = delta;
       for (std::size_t i = 0; i < n; ++i) {
-        s = delta[s * classes_ + class_[text[i]]];
-        if (match_of[s] >= 0) on_match(i, matches_[static_cast<std::size_t>(match_of[s])]);
+        const unsigned char cls = class_[text[i]];
+        row = delta + std::size_t{cls != 0 ? row[cls] : 0u} * stride;
+        if (row[0] != 0) on_match(i, matches_[row[0] - 1u]);
       }
       return;
     }
@@ -116,7 +119,6 @@ class DicAutomaton {
   /// match is never applied (2.8.8 only applies a state reached by a transition).
   static constexpr std::size_t kDeltaStates = 65535, kDeltaCells = std::size_t{4} << 20;
   std::vector<std::uint16_t> delta_;
-  std::vector<std::int32_t> match_of_;
   std::size_t state_count_ = 0;
   std::vector<DicMatch> matches_;
   std::vector<char> digits_;
