@@ -148,14 +148,20 @@ void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int 
   std::int32_t* matchrepl = nullptr;
   if (!automaton.has_replacements()) {
     // Without non-standard patterns only the values matter.
+    // Values go to a scratch row of j bytes (every index a match reaches is below j), then
+    // to the caller's vector.
+    char* values = hy.cap >= j ? hy.p : arena_.take<char>(static_cast<std::size_t>(j));
+    if (values != hy.p) std::fill(values, values + j, '0');
     automaton.walk(prep, static_cast<std::size_t>(j), [&](std::size_t at, const DicMatch& m) {
       any_match = true;
       const char* digits = pool + m.digits;
-      const long len = m.length;
-      const long offset = static_cast<long>(at) + 1 - len;
-      for (long k = offset < 0 ? -offset : 0; k < len; ++k)
-        if (hy.get(offset + k) < digits[k]) hy.put(offset + k, digits[k]);
+      const long offset = static_cast<long>(at) + 1 - static_cast<long>(m.length);
+      // Only the nonzero digits can raise a value ('0' is where every value starts).
+      for (long k = std::max<long>(m.first, -offset); k < static_cast<long>(m.end); ++k)
+        values[offset + k] = std::max(values[offset + k], digits[k]);
     });
+    if (values != hy.p)
+      for (long i = 0; i < j; ++i) hy.put(i, values[i]);
   } else {
   matchlen = arena_.take<int>(static_cast<std::size_t>(psize));
   matchindex = arena_.take<int>(static_cast<std::size_t>(psize));

@@ -51,6 +51,9 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     m.digits = static_cast<std::uint32_t>(digits_.size());
     m.length = static_cast<std::uint32_t>(p.digits.size());
     digits_.insert(digits_.end(), p.digits.begin(), p.digits.end());
+    const std::size_t nonzero = p.digits.find_first_not_of('0');
+    m.first = nonzero == std::string::npos ? m.length : static_cast<std::uint32_t>(nonzero);
+    m.end = nonzero == std::string::npos ? m.length : static_cast<std::uint32_t>(p.digits.find_last_not_of('0') + 1);
     if (p.has_replacement) {
       m.replacement = static_cast<std::int32_t>(replacements.size());
       replacements.insert(replacements.end(), p.replacement.begin(), p.replacement.end());

@@ -22,6 +22,8 @@ namespace hyph::dic {
 struct DicMatch {
   std::uint32_t digits = 0;   ///< offset into DicAutomaton::digit_pool()
   std::uint32_t length = 0;   ///< strlen(match)
+  std::uint32_t first = 0;    ///< digits before this are '0' (which never change a value)
+  std::uint32_t end = 0;      ///< nor do those from here on
   std::int32_t replacement = -1;  ///< offset into the replacement pool, -1 for none
   signed char index = 0;
   signed char cut = 0;
