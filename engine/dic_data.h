@@ -26,6 +26,11 @@ struct DictionaryData {
   DicAutomaton level[2];
   std::vector<char> replacements;  ///< '\0'-terminated strings; DicMatch::replacement indexes it
   std::size_t longest_replacement = 0;
+  /// For 8-bit charsets ICU knows: each byte's code point (0xFFFFFFFF: undefined), and the
+  /// reverse, sorted by code point. single_byte is false for UTF-8 and unknown charsets.
+  bool single_byte = false;
+  char32_t byte_to_cp[256] = {};
+  std::vector<std::pair<char32_t, unsigned char>> cp_to_byte;
 
   explicit DictionaryData(const ParsedDic& parsed);
   DictionaryData(const DictionaryData&) = delete;

@@ -137,7 +137,11 @@ void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int 
   prep[n + 1] = '.';
   prep[n + 2] = 0;
   const long j = n + 2;
-  for (long i = 0; i < j; ++i) hy.put(i, '0');
+  if (hy.cap >= j) {
+    std::memset(hy.p, '0', static_cast<std::size_t>(j));
+  } else {
+    for (long i = 0; i < j; ++i) hy.put(i, '0');
+  }
 
   const DicAutomaton& automaton = d_.level[level];
   const char* pool = automaton.digit_pool();
@@ -197,8 +201,22 @@ void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int 
   });
   }
 
+  if (level == 0 && !any_match) {
+    // No first-level value at all (the common case): no compound parts, the second level
+    // answers, as in the begin == 0 branch below.
+    arena_.release(mark);
+    run(1, w, hy, reps, clhmin, crhmin, lend, rend, depth + 1);
+    if (!lend) left_min(w, hy, reps, clhmin);
+    if (!rend) right_min(w, hy, reps, crhmin);
+    return;
+  }
+
   // The values move to "after byte i"; the last byte's is '0'.
   long i = 0;
+  if (hy.cap >= j && n >= 1) {
+    std::memmove(hy.p, hy.p + 1, static_cast<std::size_t>(n - 1));
+    i = n - 1;
+  }
   for (; i < j - 3; ++i) hy.put(i, hy.get(i + 1));
   for (; i < n; ++i) hy.put(i, '0');
   hy.put(n, '\0');
@@ -222,12 +240,7 @@ void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int 
     }
   }
 
-  if (level == 0 && !any_match) {
-    // No first-level value at all: no compound parts, the second level answers (as below).
-    run(1, w, hy, reps, clhmin, crhmin, lend, rend, depth + 1);
-    if (!lend) left_min(w, hy, reps, clhmin);
-    if (!rend) right_min(w, hy, reps, crhmin);
-  } else if (level == 0) {
+  if (level == 0) {
     // The first level's odd values split the word into parts, each hyphenated again from
     // this level; a part without any is hyphenated by the second level.
     auto* rep2 = arena_.take<std::int32_t>(static_cast<std::size_t>(n) + 1);
