@@ -51,6 +51,9 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     m.digits = static_cast<std::uint32_t>(digits_.size());
     m.length = static_cast<std::uint32_t>(p.digits.size());
     digits_.insert(digits_.end(), p.digits.begin(), p.digits.end());
+    const std::size_t nonzero = p.digits.find_first_not_of('0');
+    m.first = nonzero == std::string::npos ? m.length : static_cast<std::uint32_t>(nonzero);
+    m.end = nonzero == std::string::npos ? m.length : static_cast<std::uint32_t>(p.digits.find_last_not_of('0') + 1);
     if (p.has_replacement) {
       m.replacement = static_cast<std::int32_t>(replacements.size());
       replacements.insert(replacements.end(), p.replacement.begin(), p.replacement.end());
@@ -148,11 +151,50 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     }
   }
 
-  // Flat records in breadth-first order, targets turned into record offsets.
+  // Small automata also get the full transition table: a row per state, its match + 1 in
+  // column 0 (byte class 0 is "in no pattern", which always leads back to the root).
+  if (states_.size() <= kDeltaStates && matches_.size() < 65535 && states_.size() * classes_ <= kDeltaCells) {
+    delta_.assign(states_.size() * classes_, 0);
+    std::vector<unsigned char> byte_of(classes_, 0);
+    for (int c = 0; c < 256; ++c)
+      if (class_[c]) byte_of[class_[c]] = static_cast<unsigned char>(c);
+    // Breadth first, a state's fallback comes before it: its row is already complete.
+    for (std::size_t k = 0; k < states_.size(); ++k) {
+      std::uint16_t* row = delta_.data() + k * classes_;
+      // The root's match is never applied (2.8.8 applies a state reached by a transition).
+      row[0] = k != 0 && states_[k].match >= 0 ? static_cast<std::uint16_t>(states_[k].match + 1) : 0;
+      for (std::uint32_t c = 1; c < classes_; ++c) {
+        const std::uint32_t t = go(static_cast<std::uint32_t>(k), byte_of[c]);
+        row[c] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : delta_[states_[k].fail * classes_ + c]);
+      }
+    }
+  }
+
+  // Flat records, targets turned into record offsets. The shallow states, which every word
+  // passes through, come first in breadth-first order; below kShallow each subtree follows
+  // in preorder, so that walking down a pattern reads the records one after the other.
   state_count_ = states_.size();
+  std::vector<std::uint32_t> layout;
+  layout.reserve(states_.size());
+  std::vector<std::uint32_t> stack;
+  for (std::uint32_t k = 0; k < states_.size(); ++k)
+    if (depth_of[k] <= kShallow) layout.push_back(k);
+  for (std::uint32_t k = 0; k < states_.size(); ++k) {
+    if (depth_of[k] != kShallow) continue;
+    stack.push_back(k);
+    while (!stack.empty()) {
+      const std::uint32_t t = stack.back();
+      stack.pop_back();
+      if (t != k) layout.push_back(t);
+      const State& st = states_[t];
+      // Children are contiguous in BFS numbering: push them in reverse for a preorder.
+      const std::uint32_t first = sparse_first[t];
+      for (std::uint32_t e = first + st.count; e-- > first;) stack.push_back(targets_[e]);
+    }
+  }
   std::vector<std::uint32_t> offset(states_.size());
   std::size_t size = 0;
-  for (std::size_t k = 0; k < states_.size(); ++k) {
+  for (const std::uint32_t k : layout) {
     offset[k] = static_cast<std::uint32_t>(size);
     const State& st = states_[k];
     size += kEdges + (st.dense ? classes_ : (st.count + 3) / 4 + st.count);

@@ -22,6 +22,8 @@ namespace hyph::dic {
 struct DicMatch {
   std::uint32_t digits = 0;   ///< offset into DicAutomaton::digit_pool()
   std::uint32_t length = 0;   ///< strlen(match)
+  std::uint32_t first = 0;    ///< digits before this are '0' (which never change a value)
+  std::uint32_t end = 0;      ///< nor do those from here on
   std::int32_t replacement = -1;  ///< offset into the replacement pool, -1 for none
   signed char index = 0;
   signed char cut = 0;
@@ -38,6 +40,20 @@ class DicAutomaton {
   /// reached by a transition holds a pattern.
   template <class OnMatch>
   void walk(const unsigned char* text, std::size_t n, OnMatch&& on_match) const {
+    if (!delta_.empty()) {
+      // Small automata: every fallback resolved at build time, one load a byte.
+      // A row: [match + 1 (0: none), target by class 1, 2, ...]; the match read at a state
+      // shares its cache line with the next transition.
+      const std::uint16_t* delta = delta_.data();
+      const std::size_t stride = classes_;
+      const std::uint16_t* row = delta;
+      for (std::size_t i = 0; i < n; ++i) {
+        const unsigned char cls = class_[text[i]];
+        row = delta + std::size_t{cls != 0 ? row[cls] : 0u} * stride;
+        if (row[0] != 0) on_match(i, matches_[row[0] - 1u]);
+      }
+      return;
+    }
     const std::uint32_t* nodes = nodes_.data();
     std::uint32_t s = 0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -94,10 +110,17 @@ class DicAutomaton {
   static constexpr std::uint32_t kDenseBit = 0x80000000u;
   /// States with more transitions than this get a dense row: a linear scan costs more.
   static constexpr std::uint32_t kDenseFrom = 6;
+  /// States this deep or shallower are laid out breadth first, deeper ones by subtree.
+  static constexpr std::uint32_t kShallow = 3;
   std::uint32_t root_[256] = {};  ///< 0: no transition
   unsigned char class_[256] = {};  ///< 0: the byte is in no pattern; else its column in dense rows
   std::uint32_t classes_ = 1;
   std::vector<std::uint32_t> nodes_;
+  /// For automata of up to kDeltaStates states (and kDeltaCells cells): the transition of
+  /// every state (breadth-first number) by every byte class, fallbacks resolved; the root's
+  /// match is never applied (2.8.8 only applies a state reached by a transition).
+  static constexpr std::size_t kDeltaStates = 65535, kDeltaCells = std::size_t{4} << 20;
+  std::vector<std::uint16_t> delta_;
   std::size_t state_count_ = 0;
   std::vector<DicMatch> matches_;
   std::vector<char> digits_;

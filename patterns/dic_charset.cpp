@@ -1,6 +1,6 @@
 #include "patterns/dic_charset.h"
 
-#include "patterns/utf8.h"
+#include "base/utf8.h"
 
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>
@@ -48,6 +48,7 @@ DicCharset::DicCharset(DicCharset&&) noexcept = default;
 DicCharset& DicCharset::operator=(DicCharset&&) noexcept = default;
 
 bool DicCharset::known() const noexcept { return impl_->converter != nullptr; }
+bool DicCharset::utf8() const noexcept { return impl_->utf8; }
 
 std::size_t DicCharset::invalid_column(std::string_view line) const {
   if (!impl_->converter || line.empty()) return 0;

@@ -5,7 +5,9 @@ Generates small random `.dic` dictionaries (keywords, NOHYPHEN, NEXTLEVEL, stand
 non-standard patterns, comments, '#' lines, UTF-8 or ISO8859-1) and random words over their
 letters, and compares tests/dic/dic_answers with tests/dic/hyphen_oracle (Debian's libhyphen
 2.8.8) line by line over all three calls and a sweep of minimums. libhyphen runs in a child
-process: a dictionary or word it dies on, or answers differently from run to run, is skipped.
+process: a dictionary or word it dies on, or answers differently from run to run, is skipped,
+and so is a difference where valgrind shows libhyphen reading memory it should not (2.8.8
+reads past the word or uninitialised memory on some malformed patterns).
 
   tools/dic-diff-fuzz.py [--build BUILD] [--cases N] [--seed S] [--keep DIR]
 Exit status 1 if any difference was found (each is saved under --keep)."""
@@ -13,6 +15,7 @@ Exit status 1 if any difference was found (each is saved under --keep)."""
 import argparse
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -95,6 +98,16 @@ def run(exe, dic, ws):
     return p.stdout if p.returncode == 0 else None
 
 
+def undefined(oracle, dic, word):
+    """Whether libhyphen reads or writes memory it should not for this word (valgrind): then its
+    answer depends on what happens to be there, and libhyph's bounded answer stands."""
+    if not shutil.which('valgrind'):
+        return False
+    p = subprocess.run(['valgrind', '-q', '--error-exitcode=99', oracle, dic] + SWEEP, input=word + b'\n',
+                       capture_output=True, timeout=120)
+    return p.returncode == 99
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--build', default='build')
@@ -134,7 +147,7 @@ def main():
                     alone = [run(oracle, dic, [w]) for _ in range(2)]
                     if alone[0] is None or alone[0] != alone[1]:
                         continue
-                    if alone[0].split(b'\n')[1] != hl:
+                    if alone[0].split(b'\n')[1] != hl and not undefined(oracle, dic, w):
                         real = True
                 if not real:
                     skipped += 1

@@ -173,3 +173,20 @@ TEST_CASE("malformed replacements never crash") {
     }
   }
 }
+
+TEST_CASE("words between UTF-8 and the dictionary's charset") {
+  const Dictionary latin2 = Dictionary::from_bytes("ISO8859-2\na1b\n", "t.dic");
+  std::string bytes;
+  REQUIRE(latin2.encode("\xc5\x82\xc3\xb3" "d\xc5\xba", bytes));  // "łódź"
+  CHECK(bytes == "\xb3\xf3\x64\xbc");
+  CHECK(latin2.decode(bytes) == "\xc5\x82\xc3\xb3" "d\xc5\xba");
+  CHECK_FALSE(latin2.encode("\xe2\x82\xac", bytes));  // no euro sign in ISO-8859-2
+  const Dictionary koi = Dictionary::from_bytes("KOI8-R\na1b\n", "t.dic");
+  REQUIRE(koi.encode("\xd0\xb4\xd0\xb0", bytes));  // "да"
+  CHECK(bytes == "\xc4\xc1");
+  const Dictionary u = Dictionary::from_bytes("UTF-8\na1b\n", "t.dic");
+  REQUIRE(u.encode("\xc3\xa9t\xc3\xa9", bytes));
+  CHECK(bytes == "\xc3\xa9t\xc3\xa9");
+  const Dictionary unknown = Dictionary::from_bytes("NO-SUCH-CHARSET\na1b\n", "t.dic");
+  CHECK_FALSE(unknown.encode("x", bytes));
+}
