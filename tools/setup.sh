@@ -6,6 +6,7 @@
 #   tools/setup.sh --clients  as the default, plus the real clients the 'clients' test suite
 #                             runs on libhyph's drop-in libhyphen: LibreOffice Writer (headless)
 #                             and the dictionaries and tools its test uses
+#   tools/setup.sh ... --no-build   install the packages only (CI installs the clients this way)
 #
 # Run again with other options, it reconfigures ./build to them.
 set -euo pipefail
@@ -14,19 +15,32 @@ cd "$(dirname "$0")/.."
 build_packages=(g++ meson ninja-build pkg-config python3 libicu-dev libboost-program-options-dev libxxhash-dev)
 test_packages=(doctest-dev scdoc bash-completion texlive-binaries texlive-base libhyphen-dev hyphen-en-us fonts-lmodern wngerman wfrench wdutch wpolish wportuguese hunspell-ru hunspell-el texlive-lang-german)
 
+# The libhyphen oracle (suite 'hyphen'): every Debian hyphen-* dictionary (Estonian's is in
+# myspell-et), and word lists in their languages: Debian's w* lists and hunspell dictionaries.
+dictionary_packages=(hyphen-af hyphen-as hyphen-be hyphen-bg hyphen-bn hyphen-ca hyphen-cs hyphen-da hyphen-de hyphen-el hyphen-en-gb hyphen-en-us hyphen-es hyphen-fr hyphen-gl hyphen-gu hyphen-hi hyphen-hr hyphen-hu hyphen-id hyphen-is hyphen-it hyphen-kn hyphen-lt hyphen-lv hyphen-ml hyphen-mn hyphen-mr hyphen-nl hyphen-no hyphen-or hyphen-pa hyphen-pl hyphen-pt-br hyphen-pt-pt hyphen-ro hyphen-ru hyphen-sk hyphen-sl hyphen-sr hyphen-sv hyphen-ta hyphen-te hyphen-th hyphen-uk hyphen-zu myspell-et)
+wordlist_packages=(wamerican wbritish wbrazilian wbulgarian wcatalan wdanish wdutch wfrench witalian wngerman wogerman wswiss wnorwegian wpolish wportuguese wspanish wswedish wukrainian
+  hunspell-af hunspell-an hunspell-ar hunspell-be hunspell-bg hunspell-bn hunspell-bo hunspell-br hunspell-bs hunspell-ca hunspell-cs hunspell-da hunspell-de-at hunspell-de-ch hunspell-de-de hunspell-dz hunspell-el hunspell-en-au hunspell-en-ca hunspell-en-gb hunspell-en-us hunspell-en-za hunspell-es hunspell-eu hunspell-fr hunspell-gd hunspell-gl hunspell-gl-es hunspell-gu hunspell-he hunspell-hi hunspell-hr hunspell-hu hunspell-id hunspell-is hunspell-it hunspell-kk hunspell-kmr hunspell-ko hunspell-lo hunspell-lt hunspell-lv hunspell-ml hunspell-mn hunspell-ne hunspell-nl hunspell-no hunspell-oc hunspell-pl hunspell-pt-br hunspell-pt-pt hunspell-ro hunspell-ru hunspell-si hunspell-sk hunspell-sl hunspell-sr hunspell-sv hunspell-sv-se hunspell-sw hunspell-te hunspell-th hunspell-tr hunspell-uk hunspell-uz hunspell-vi myspell-eo myspell-et myspell-fo)
+test_packages+=("${dictionary_packages[@]}" "${wordlist_packages[@]}")
+
 client_packages=(libreoffice-writer-nogui hyphen-de hyphen-hu poppler-utils fonts-dejavu-core)
 
 packages=("${build_packages[@]}")
 tests=true
-case "${1:-}" in
-  --minimal) tests=false ;;
-  --clients) packages+=("${test_packages[@]}" "${client_packages[@]}") ;;
-  "") packages+=("${test_packages[@]}") ;;
-  *)
-    echo "usage: tools/setup.sh [--minimal | --clients]" >&2
-    exit 2
-    ;;
-esac
+clients=false
+build=true
+for arg in "$@"; do
+  case "$arg" in
+    --minimal) tests=false ;;
+    --clients) clients=true ;;
+    --no-build) build=false ;;
+    *)
+      echo "usage: tools/setup.sh [--minimal | --clients] [--no-build]" >&2
+      exit 2
+      ;;
+  esac
+done
+$tests && packages+=("${test_packages[@]}")
+$clients && packages+=("${client_packages[@]}")
 
 missing=()
 for p in "${packages[@]}"; do
@@ -38,6 +52,8 @@ if ((${#missing[@]})); then
   $sudo apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
+
+$build || exit 0
 
 # An existing build directory is brought to the options asked for (a --minimal build turns
 # its tests off, a full one back on), so that README's two commands work in either order.
