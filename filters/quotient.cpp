@@ -55,6 +55,12 @@ void QuotientFilter::reset(std::uint64_t slots, unsigned remainder_bits) {
   stored_ = distinct_ = 0;
 }
 
+// flatten inlines the whole lookup here, so HardwareBits' functions land in code compiled
+// for their instructions.
+[[gnu::target("popcnt,lzcnt,bmi,bmi2"), gnu::flatten]] bool QuotientFilter::table_contains_fast(std::uint64_t f) const noexcept {
+  return table_contains<detail::HardwareBits>(f);
+}
+
 std::uint64_t QuotientFilter::occupied_spanning(std::uint64_t from, std::uint64_t to) const noexcept {
   // Set is_occupied bits in [lo, hi), a stretch that does not wrap.
   const auto count = [this](std::uint64_t lo, std::uint64_t hi) {
