@@ -9,6 +9,13 @@
 
 namespace hyph::filters {
 
+// flatten inlines the whole lookup here, so HardwareBits' functions land in code compiled
+// for their instructions.
+[[gnu::target("popcnt,lzcnt,bmi,bmi2"), gnu::flatten]] bool CountingQuotientFilter::contains_fast(std::uint64_t f) const noexcept {
+  return contains<detail::HardwareBits>(f);
+}
+
+
 namespace {
 
 constexpr std::uint64_t kSlots = CountingQuotientFilter::kBlockSlots;
