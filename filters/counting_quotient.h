@@ -179,8 +179,11 @@ class CountingQuotientFilter final : public MutableFilter {
   template <class Bits>
   bool contains(std::uint64_t f) const noexcept {
     const std::uint64_t q = f >> r_, b = q / kBlockSlots, rem = f & rem_mask_;
-    const std::uint64_t occupied = occupieds(b);
+    // The run's remainders are usually at or a few slots past the home, which may be the
+    // block's second cache line: start loading it now, so that its miss overlaps the first's.
     const unsigned at = static_cast<unsigned>(q % kBlockSlots);
+    __builtin_prefetch(block(b) + kRemaindersAt + ((at * r_) >> 3));
+    const std::uint64_t occupied = occupieds(b);
     if (!((occupied >> at) & 1)) return false;
     const unsigned t = Bits::popcount(occupied & (at == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << at) - 1));
     const std::uint64_t end = select_runend<Bits>(b * kBlockSlots + offset(b), t);
@@ -191,15 +194,12 @@ class CountingQuotientFilter final : public MutableFilter {
     // the data; anything else takes the walk below.
     const unsigned end_at = static_cast<unsigned>(end % kBlockSlots);
     const std::uint64_t before = runends(end / kBlockSlots) & ((std::uint64_t{1} << end_at) - 1);
-    if (before != 0 && r_ <= kWindowBits / kShortRun) {
+    if (before != 0 && detail::RemainderWindow::fits(r_)) {
       const std::uint64_t start = std::max(q, end - end_at + 64 - static_cast<unsigned>(std::countl_zero(before)));
-      if (end - start < kShortRun && start / kBlockSlots == end / kBlockSlots) {
-        const std::uint64_t window =
-            detail::read_bits(block(start / kBlockSlots) + kRemaindersAt, (start % kBlockSlots) * r_, kWindowBits);
-        bool hit = false;
-        for (unsigned j = 0; j < kShortRun; ++j) hit |= (j <= end - start) & (((window >> (j * r_)) & rem_mask_) == rem);
-        return hit;
-      }
+      if (end - start < detail::RemainderWindow::kFields && start / kBlockSlots == end / kBlockSlots)
+        return window_.any_equal(detail::read_bits(block(start / kBlockSlots) + kRemaindersAt, (start % kBlockSlots) * r_,
+                                                   detail::RemainderWindow::kBits),
+                                 rem, end - start + 1);
     }
     std::uint64_t start = end;
     while (start > q && !runend(start - 1)) --start;
@@ -207,7 +207,6 @@ class CountingQuotientFilter final : public MutableFilter {
   }
   /// contains<HardwareBits>, compiled for popcnt and BMI2 (counting_quotient.cpp).
   bool contains_fast(std::uint64_t f) const noexcept;
-  static constexpr unsigned kShortRun = 4, kWindowBits = 56;
   /// The last slot taken by the runs of quotients <= x; below x (possibly −1) if slot x is free.
   std::int64_t end_upto(std::uint64_t x) const noexcept {
     const std::uint64_t b = x / kBlockSlots;
@@ -256,6 +255,7 @@ class CountingQuotientFilter final : public MutableFilter {
   std::uint64_t slots_ = 0;   // m: the quotient range
   unsigned r_ = 0;
   std::uint64_t rem_mask_ = 0;
+  detail::RemainderWindow window_;  // compares a short run's remainders at once
   std::uint64_t block_bytes_ = 0;  // 20 + 8r
   std::uint64_t blocks_ = 0;
   std::vector<std::uint8_t> bytes_;  // the blocks, plus 8 bytes so every remainder is one unaligned load

@@ -48,6 +48,7 @@ void QuotientFilter::reset(std::uint64_t slots, unsigned remainder_bits) {
   slots_ = slots;
   r_ = remainder_bits;
   rem_mask_ = (std::uint64_t{1} << remainder_bits) - 1;
+  window_ = detail::RemainderWindow(remainder_bits);
   words_ = (slots + 63) / 64;
   last_mask_ = slots % 64 == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (slots % 64)) - 1;
   meta_.assign(3 * words_, 0);

@@ -141,8 +141,6 @@ class QuotientFilter final : public MutableFilter {
   static constexpr std::uint64_t kElement = kContinuation | kShifted;  // the bits that move with a remainder
   // The metadata words of slots 64w .. 64w + 63 are meta_[3w + kind].
   static constexpr unsigned kOccupiedWord = 0, kContinuationWord = 1, kShiftedWord = 2;
-  // Runs of up to kShortRun slots are compared in one window of packed remainders.
-  static constexpr unsigned kShortRun = 4, kWindowBits = 56;
 
   QuotientFilter(std::uint64_t slots, unsigned remainder_bits, double fp_rate);
 
@@ -219,21 +217,20 @@ class QuotientFilter final : public MutableFilter {
   template <class Bits>
   bool table_contains(std::uint64_t f) const noexcept {
     const std::uint64_t q = f >> r_, rem = f & rem_mask_;
+    // The run's remainders are usually at or a few slots past the home: start loading their
+    // line now, so that its miss overlaps the metadata's instead of following it.
+    __builtin_prefetch(remainders_.data() + ((q * r_) >> 3));
     if (!bit(kOccupiedWord, q)) return false;
     std::uint64_t i = run_start<Bits>(q);
     // Most runs are short (1.45 slots on average at load 0.8): the run's length from its
     // is_continuation bits and one compare per remainder of a short run, with no branch
     // on the data, instead of a loop whose exit goes either way.
-    if (const std::uint64_t after = i + 1; r_ <= kWindowBits / kShortRun && after < slots_) {
+    if (const std::uint64_t after = i + 1; detail::RemainderWindow::fits(r_) && after < slots_) {
       const unsigned at = static_cast<unsigned>(after % 64);
       const auto more = static_cast<unsigned>(std::countr_one(word(kContinuationWord, after / 64) >> at));
       // The run ends inside this word and before the table's end (so does not wrap).
-      if (more < kShortRun && more < 64 - at && i + more + 1 < slots_) {
-        const std::uint64_t window = detail::read_bits(remainders_.data(), i * r_, kWindowBits);
-        bool hit = false;
-        for (unsigned j = 0; j < kShortRun; ++j) hit |= (j <= more) & (((window >> (j * r_)) & rem_mask_) == rem);
-        return hit;
-      }
+      if (more < detail::RemainderWindow::kFields && more < 64 - at && i + more + 1 < slots_)
+        return window_.any_equal(detail::read_bits(remainders_.data(), i * r_, detail::RemainderWindow::kBits), rem, more + 1);
     }
     std::uint64_t x = remainder(i);
     // Runs are sorted: move on while the remainder is smaller and the run goes on.
@@ -254,6 +251,7 @@ class QuotientFilter final : public MutableFilter {
   std::uint64_t slots_ = 0;  // m
   unsigned r_ = 0;
   std::uint64_t rem_mask_ = 0;
+  detail::RemainderWindow window_;  // compares a short run's remainders at once
   std::uint64_t words_ = 0;      // metadata words of each kind: ceil(m/64)
   std::uint64_t last_mask_ = 0;  // the bits of the last word that are slots
   std::vector<std::uint64_t> meta_;  // 3·words_: is_occupied, is_continuation, is_shifted of each 64 slots
