@@ -49,6 +49,8 @@
 #include "filters/quotient_fingerprint.h"
 #include "filters/rank_select.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <span>
