@@ -5,6 +5,11 @@
 #include <cmath>
 #include <string>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define HYPH_BLOCKED_BLOOM_AVX2 1
+#endif
+
 namespace hyph::filters {
 namespace {
 
@@ -37,7 +42,136 @@ unsigned best_k(double lambda) noexcept {
   return k;
 }
 
+// Probe i is the 9-bit field i mod 7 of g_{i/7}: g_0 = g, g_{j+1} = remix(g_j + 1).
+template <unsigned K>
+bool probe_fixed(const std::uint64_t* words, std::uint64_t g) noexcept {
+  std::uint64_t all = 1, base = g;
+#pragma GCC unroll 16
+  for (unsigned i = 0; i < K; ++i) {
+    if (i != 0 && i % BlockedBloomFilter::kProbesPerWord == 0) g = base = detail::remix64(base + 1);
+    const unsigned bit = static_cast<unsigned>(g >> (9 * (i % BlockedBloomFilter::kProbesPerWord))) & 511;
+    all &= words[bit >> 6] >> (bit & 63);
+  }
+  return all & 1;
+}
+
+bool probe_any(const std::uint64_t* words, std::uint64_t g, unsigned k) noexcept {
+  std::uint64_t base = g, all = 1;
+  for (unsigned i = 0, left = BlockedBloomFilter::kProbesPerWord; i < k; ++i, --left, g >>= 9) {
+    if (left == 0) g = base = detail::remix64(base + 1), left = BlockedBloomFilter::kProbesPerWord;
+    const unsigned bit = static_cast<unsigned>(g) & 511;
+    all &= words[bit >> 6] >> (bit & 63);
+  }
+  return all & 1;
+}
+
 }  // namespace
+
+bool BlockedBloomFilter::maybe_contains_portable(Hash key) const noexcept {
+  // A loop whose length is only known at run time costs a compare and a branch per probe
+  // and keeps the compiler from scheduling the probes' loads together: one unrolled body
+  // per k (every k up to 16, i.e. ε down to about 1e-4) behind one well-predicted jump.
+  const std::uint64_t* w = block_of(key).words;
+  const std::uint64_t g = detail::remix64(key);
+  switch (k_) {
+    case 1: return probe_fixed<1>(w, g);
+    case 2: return probe_fixed<2>(w, g);
+    case 3: return probe_fixed<3>(w, g);
+    case 4: return probe_fixed<4>(w, g);
+    case 5: return probe_fixed<5>(w, g);
+    case 6: return probe_fixed<6>(w, g);
+    case 7: return probe_fixed<7>(w, g);
+    case 8: return probe_fixed<8>(w, g);
+    case 9: return probe_fixed<9>(w, g);
+    case 10: return probe_fixed<10>(w, g);
+    case 11: return probe_fixed<11>(w, g);
+    case 12: return probe_fixed<12>(w, g);
+    case 13: return probe_fixed<13>(w, g);
+    case 14: return probe_fixed<14>(w, g);
+    case 15: return probe_fixed<15>(w, g);
+    case 16: return probe_fixed<16>(w, g);
+    default: return probe_any(w, g, k_);
+  }
+}
+
+#if HYPH_BLOCKED_BLOOM_AVX2
+
+bool BlockedBloomFilter::avx2_available() noexcept { return __builtin_cpu_supports("avx2"); }
+
+// The same probes as probe_portable, seven at a time (one g). The 9-bit fields j and j + 4
+// of g go into 32-bit lanes 2j and 2j + 1 (two variable shifts of the 64-bit g, the odd lanes
+// taken from the second moved up 32 bits). A field b names bit b mod 32 of 32-bit word b/32 of the block: vpermd
+// picks word (b/32) mod 8 from each half of the block (the low 3 bits of b >> 5) and a blend
+// on bit 8 of b chooses the half. A lane is missing if the word lacks its bit; lanes past k
+// want no bit.
+namespace {
+
+// The 32-bit words of the block (halves lo, hi) that the 9-bit fields j of `low` and j + 4 of
+// `high` name (0 <= j < 4; field f of a 64-bit g is bits 9f .. 9f + 8), in lanes 2j and
+// 2j + 1, with the fields themselves. `high_shifts` is 9·(j + 4) in qword lane j,
+// except where another g's field 0 takes the place of field 7 (g has only 7 fields).
+struct Lanes {
+  __m256i word, bits;
+};
+[[gnu::target("avx2"), gnu::always_inline]] inline Lanes block_words(__m256i lo, __m256i hi, __m256i low, __m256i high,
+                                                                     __m256i high_shifts) noexcept {
+  low = _mm256_srlv_epi64(low, _mm256_setr_epi64x(0, 9, 18, 27));
+  high = _mm256_srlv_epi64(high, high_shifts);
+  const __m256i bits = _mm256_and_si256(_mm256_blend_epi32(low, _mm256_slli_epi64(high, 32), 0xaa), _mm256_set1_epi32(511));
+  const __m256i index = _mm256_srli_epi32(bits, 5);
+  const __m256 from_lo = _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(lo, index));
+  const __m256 from_hi = _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(hi, index));
+  return {_mm256_castps_si256(_mm256_blendv_ps(from_lo, from_hi, _mm256_castsi256_ps(_mm256_slli_epi32(bits, 23)))), bits};
+}
+
+// 1 in the lanes of fields 0 .. used − 1 (the lane order of block_words), 0 in the others.
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i used_lanes(unsigned used) noexcept {
+  return _mm256_srli_epi32(
+      _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(used)), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)), 31);
+}
+
+// The probes' bits in their lanes, where `used` has a 1.
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i wanted(__m256i used, __m256i bits) noexcept {
+  return _mm256_sllv_epi32(used, _mm256_and_si256(bits, _mm256_set1_epi32(31)));
+}
+
+}  // namespace
+
+[[gnu::target("avx2")]] bool BlockedBloomFilter::maybe_contains_avx2(Hash key) const noexcept {
+  const Block& block = block_of(key);
+  const __m256i lo = _mm256_load_si256(reinterpret_cast<const __m256i*>(block.words));
+  const __m256i hi = _mm256_load_si256(reinterpret_cast<const __m256i*>(block.words + 4));
+  std::uint64_t g = detail::remix64(key);
+  const __m256i first = _mm256_set1_epi64x(static_cast<long long>(g));
+  if (k_ <= kProbesPerWord + 1) {
+    // One pass (ε >= about 0.3 %): probes 0..6 from g, probe 7 (k = 8) is field 0 of the
+    // next remix, in the lane field 7 of g would take (its shift there is 0).
+    __m256i high = first, high_shifts = _mm256_setr_epi64x(36, 45, 54, 63);
+    if (k_ > kProbesPerWord) {
+      high = _mm256_blend_epi32(first, _mm256_set1_epi64x(static_cast<long long>(detail::remix64(g + 1))), 0xc0);
+      high_shifts = _mm256_setr_epi64x(36, 45, 54, 0);
+    }
+    const Lanes l = block_words(lo, hi, first, high, high_shifts);
+    return _mm256_testc_si256(l.word, wanted(used_lanes(k_), l.bits));
+  }
+  const __m256i all = used_lanes(kProbesPerWord), shifts = _mm256_setr_epi64x(36, 45, 54, 63);
+  const Lanes l = block_words(lo, hi, first, first, shifts);
+  __m256i missing = _mm256_andnot_si256(l.word, wanted(all, l.bits));
+  for (unsigned left = k_ - kProbesPerWord;; left -= kProbesPerWord) {
+    const __m256i next = _mm256_set1_epi64x(static_cast<long long>(g = detail::remix64(g + 1)));
+    const Lanes m = block_words(lo, hi, next, next, shifts);
+    missing = _mm256_or_si256(missing, _mm256_andnot_si256(m.word, wanted(left >= kProbesPerWord ? all : used_lanes(left), m.bits)));
+    if (left <= kProbesPerWord) break;
+  }
+  return _mm256_testz_si256(missing, missing);
+}
+
+#else
+
+bool BlockedBloomFilter::avx2_available() noexcept { return false; }
+bool BlockedBloomFilter::maybe_contains_avx2(Hash key) const noexcept { return maybe_contains_portable(key); }
+
+#endif
 
 double BlockedBloomFilter::model_fp_rate(double lambda, unsigned k) noexcept {
   if (lambda <= 0) return 0.0;

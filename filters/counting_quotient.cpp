@@ -9,6 +9,13 @@
 
 namespace hyph::filters {
 
+// flatten inlines the whole lookup here, so HardwareBits' functions land in code compiled
+// for their instructions.
+[[gnu::target("popcnt,lzcnt,bmi,bmi2"), gnu::flatten]] bool CountingQuotientFilter::contains_fast(std::uint64_t f) const noexcept {
+  return contains<detail::HardwareBits>(f);
+}
+
+
 namespace {
 
 constexpr std::uint64_t kSlots = CountingQuotientFilter::kBlockSlots;
@@ -51,6 +58,7 @@ void CountingQuotientFilter::reset(std::uint64_t slots, unsigned remainder_bits,
   slots_ = slots;
   r_ = remainder_bits;
   rem_mask_ = (std::uint64_t{1} << remainder_bits) - 1;
+  window_ = detail::RemainderWindow(remainder_bits);
   block_bytes_ = kRemaindersAt + 8 * std::uint64_t{remainder_bits};
   blocks_ = blocks;
   bytes_.assign(blocks * block_bytes_ + 8, 0);

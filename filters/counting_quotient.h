@@ -49,6 +49,8 @@
 #include "filters/quotient_fingerprint.h"
 #include "filters/rank_select.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -75,15 +77,13 @@ class CountingQuotientFilter final : public MutableFilter {
   static CountingQuotientFilter with_capacity(std::uint64_t capacity, double fp_rate);
 
   bool maybe_contains(Hash key) const noexcept override {
-    const std::uint64_t f = fingerprint(key), q = f >> r_, b = q / kBlockSlots;
-    const std::uint64_t occupied = occupieds(b);
-    if (!((occupied >> (q % kBlockSlots)) & 1)) return false;
-    const unsigned t = detail::rank_upto(occupied, static_cast<unsigned>(q % kBlockSlots));
-    const std::uint64_t end = select_runend(b * kBlockSlots + offset(b), t);
-    std::uint64_t start = end;
-    while (start > q && !runend(start - 1)) --start;
-    return find_entry(start, end, f & rem_mask_).found;
+    const std::uint64_t f = fingerprint(key);
+    return fast_bits_ ? contains_fast(f) : contains<detail::PortableBits>(f);
   }
+  /// maybe_contains() as the portable code and as the popcnt/BMI2 code (only where
+  /// detail::fast_bit_instructions()) answer it; maybe_contains() uses the latter where it can.
+  bool maybe_contains_portable(Hash key) const noexcept { return contains<detail::PortableBits>(fingerprint(key)); }
+  bool maybe_contains_fast_bits(Hash key) const noexcept { return contains_fast(fingerprint(key)); }
   void insert(Hash key) override { insert(key, 1); }
   /// Adds `count` insertions of key at once. Throws Error(capacity) if the key's count would
   /// pass 2^64 − 1.
@@ -170,12 +170,45 @@ class CountingQuotientFilter final : public MutableFilter {
 
   // ---- rank and select ----
   /// The slot of the t-th run end (t >= 1) at or after slot `from`.
+  template <class Bits = detail::PortableBits>
   std::uint64_t select_runend(std::uint64_t from, unsigned t) const noexcept {
     std::uint64_t b = from / kBlockSlots;
     std::uint64_t word = runends(b) & (~std::uint64_t{0} << (from % kBlockSlots));
-    for (unsigned c; (c = detail::popcount64(word)) < t; word = runends(++b)) t -= c;
-    return b * kBlockSlots + detail::select_in_word(word, t - 1);
+    for (unsigned c; (c = Bits::popcount(word)) < t; word = runends(++b)) t -= c;
+    return b * kBlockSlots + Bits::select(word, t - 1);
   }
+  /// The lookup: is F's remainder an entry of its quotient's run?
+  template <class Bits>
+  bool contains(std::uint64_t f) const noexcept {
+    const std::uint64_t q = f >> r_, b = q / kBlockSlots, rem = f & rem_mask_;
+    // The run's remainders are usually at or a few slots past the home, which may be the
+    // block's second cache line: start loading it now, so that its miss overlaps the first's.
+    const unsigned at = static_cast<unsigned>(q % kBlockSlots);
+    __builtin_prefetch(block(b) + kRemaindersAt + ((at * r_) >> 3));
+    const std::uint64_t occupied = occupieds(b);
+    if (!((occupied >> at) & 1)) return false;
+    const unsigned t = Bits::popcount(occupied & (at == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << at) - 1));
+    const std::uint64_t end = select_runend<Bits>(b * kBlockSlots + offset(b), t);
+    // The run starts after the run end before it (or at q): in the usual case that end is
+    // in the same word, and a run of at most 4 slots holds only counts 1..3 (a larger count
+    // takes at least 5 slots), i.e. every slot is a copy of an entry's remainder. Such a run,
+    // inside one block, is compared in one window of packed remainders with no branch on
+    // the data; anything else takes the walk below.
+    const unsigned end_at = static_cast<unsigned>(end % kBlockSlots);
+    const std::uint64_t before = runends(end / kBlockSlots) & ((std::uint64_t{1} << end_at) - 1);
+    if (before != 0 && detail::RemainderWindow::fits(r_)) {
+      const std::uint64_t start = std::max(q, end - end_at + 64 - static_cast<unsigned>(std::countl_zero(before)));
+      if (end - start < detail::RemainderWindow::kFields && start / kBlockSlots == end / kBlockSlots)
+        return window_.any_equal(detail::read_bits(block(start / kBlockSlots) + kRemaindersAt, (start % kBlockSlots) * r_,
+                                                   detail::RemainderWindow::kBits),
+                                 rem, end - start + 1);
+    }
+    std::uint64_t start = end;
+    while (start > q && !runend(start - 1)) --start;
+    return find_entry(start, end, rem).found;
+  }
+  /// contains<HardwareBits>, compiled for popcnt and BMI2 (counting_quotient.cpp).
+  bool contains_fast(std::uint64_t f) const noexcept;
   /// The last slot taken by the runs of quotients <= x; below x (possibly −1) if slot x is free.
   std::int64_t end_upto(std::uint64_t x) const noexcept {
     const std::uint64_t b = x / kBlockSlots;
@@ -224,6 +257,7 @@ class CountingQuotientFilter final : public MutableFilter {
   std::uint64_t slots_ = 0;   // m: the quotient range
   unsigned r_ = 0;
   std::uint64_t rem_mask_ = 0;
+  detail::RemainderWindow window_;  // compares a short run's remainders at once
   std::uint64_t block_bytes_ = 0;  // 20 + 8r
   std::uint64_t blocks_ = 0;
   std::vector<std::uint8_t> bytes_;  // the blocks, plus 8 bytes so every remainder is one unaligned load
@@ -231,6 +265,7 @@ class CountingQuotientFilter final : public MutableFilter {
   std::uint64_t distinct_ = 0;  // remainders (entries)
   std::uint64_t keys_ = 0;      // sum of counts
   double target_fp_rate_;
+  bool fast_bits_ = detail::fast_bit_instructions();  // lookups use popcnt and pdep
 };
 
 }  // namespace hyph::filters

@@ -48,6 +48,9 @@ class HashCompactionFilter final : public MutableFilter {
   static constexpr double kMaxLoad = 0.9;
   /// Slots past the last home that a new table has, and that the overflow grows by.
   static constexpr std::uint64_t kOverflowSlots = 16;
+  /// Slots a lookup compares at once (maybe_contains). Measured at 10^5 keys, 1 %: 3 slots
+  /// 12.3 ns, 4 slots 11.4, 6 slots 11.2, 8 slots 12.5 (the loop alone: 22).
+  static constexpr unsigned kWindow = 4;
 
   /// Sized for keys.size() keys at fp_rate; each element is one insertion.
   HashCompactionFilter(std::span<const Hash> keys, double fp_rate);
@@ -57,7 +60,19 @@ class HashCompactionFilter final : public MutableFilter {
 
   bool maybe_contains(Hash key) const noexcept override {
     const std::uint64_t c = compress(key);
-    const std::uint64_t i = find_rank(c);
+    std::uint64_t i = home(c);
+    // From the home on, "smaller than c" holds for a prefix of the slots and then never
+    // again (the table is the sorted list with gaps; an empty slot is followed by larger
+    // homes, so larger values). So the rank is a count over a window of slots, with no
+    // branch on the data; only a prefix that fills the window (rare at load 0.8) goes on
+    // slot by slot. The window stays inside the table (a loaded table may have only one
+    // slot past its homes).
+    if (i + kWindow < table_slots_) {
+      std::uint64_t smaller = 0;
+      for (unsigned j = 0; j < kWindow; ++j) smaller += slot(i + j) - 1 < c - 1;
+      i += smaller;
+    }
+    while (slot(i) - 1 < c - 1) ++i;
     return slot(i) == c;
   }
   void insert(Hash key) override;

@@ -48,11 +48,18 @@ void QuotientFilter::reset(std::uint64_t slots, unsigned remainder_bits) {
   slots_ = slots;
   r_ = remainder_bits;
   rem_mask_ = (std::uint64_t{1} << remainder_bits) - 1;
+  window_ = detail::RemainderWindow(remainder_bits);
   words_ = (slots + 63) / 64;
   last_mask_ = slots % 64 == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (slots % 64)) - 1;
   meta_.assign(3 * words_, 0);
   remainders_.assign((slots * remainder_bits + 7) / 8 + 8, 0);
   stored_ = distinct_ = 0;
+}
+
+// flatten inlines the whole lookup here, so HardwareBits' functions land in code compiled
+// for their instructions.
+[[gnu::target("popcnt,lzcnt,bmi,bmi2"), gnu::flatten]] bool QuotientFilter::table_contains_fast(std::uint64_t f) const noexcept {
+  return table_contains<detail::HardwareBits>(f);
 }
 
 std::uint64_t QuotientFilter::occupied_spanning(std::uint64_t from, std::uint64_t to) const noexcept {

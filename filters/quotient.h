@@ -81,7 +81,9 @@ class QuotientFilter final : public MutableFilter {
   static QuotientFilter with_capacity(std::uint64_t capacity, double fp_rate);
 
   bool maybe_contains(Hash key) const noexcept override {
-    return table_contains(fingerprint(key)) || (!side_.empty() && side_.contains(key));
+    const std::uint64_t f = fingerprint(key);
+    return (fast_bits_ ? table_contains_fast(f) : table_contains<detail::PortableBits>(f)) ||
+           (!side_.empty() && side_.contains(key));
   }
   void insert(Hash key) override;
   bool erase(Hash key) override;
@@ -115,6 +117,15 @@ class QuotientFilter final : public MutableFilter {
   std::uint64_t fingerprint(Hash key) const noexcept { return detail::quotient_fingerprint(key, slots_, r_); }
   /// The table's fingerprints in increasing order, one per insertion.
   std::vector<std::uint64_t> fingerprints() const;
+
+  /// maybe_contains() as the portable code and as the popcnt/BMI2 code (only where
+  /// detail::fast_bit_instructions()) answer it; maybe_contains() uses the latter where it can.
+  bool maybe_contains_portable(Hash key) const noexcept {
+    return table_contains<detail::PortableBits>(fingerprint(key)) || (!side_.empty() && side_.contains(key));
+  }
+  bool maybe_contains_fast_bits(Hash key) const noexcept {
+    return table_contains_fast(fingerprint(key)) || (!side_.empty() && side_.contains(key));
+  }
 
   /// A slot's metadata and remainder, for tests.
   bool is_occupied(std::uint64_t i) const noexcept { return bit(kOccupiedWord, i); }
@@ -172,40 +183,62 @@ class QuotientFilter final : public MutableFilter {
     return 64 * w + 63 - static_cast<unsigned>(std::countl_zero(unshifted));
   }
   /// Occupied homes in [from, to), going around the table if to < from.
+  template <class Bits = detail::PortableBits>
   std::uint64_t occupied_between(std::uint64_t from, std::uint64_t to) const noexcept {
     if (from <= to && from / 64 == to / 64)  // the usual case: a short cluster
-      return detail::popcount64(word(kOccupiedWord, from / 64) & (~std::uint64_t{0} << (from % 64)) &
+      return Bits::popcount(word(kOccupiedWord, from / 64) & (~std::uint64_t{0} << (from % 64)) &
                                 ((std::uint64_t{1} << (to % 64)) - 1));
     return occupied_spanning(from, to);
   }
   std::uint64_t occupied_spanning(std::uint64_t from, std::uint64_t to) const noexcept;
   /// The slot of the k-th (from 0) slot at or after `from`, going around the table, whose
   /// is_continuation is clear: a run's first slot, or an empty one.
+  template <class Bits = detail::PortableBits>
   std::uint64_t select_run_boundary(std::uint64_t from, std::uint64_t k) const noexcept {
     std::uint64_t w = from / 64;
     std::uint64_t bounds = valid(~word(kContinuationWord, w), w) & (~std::uint64_t{0} << (from % 64));
-    for (unsigned c; (c = detail::popcount64(bounds)) <= k;) {
+    for (unsigned c; (c = Bits::popcount(bounds)) <= k;) {
       k -= c;
       w = w + 1 == words_ ? 0 : w + 1;
       bounds = valid(~word(kContinuationWord, w), w);
     }
-    return 64 * w + detail::select_in_word(bounds, static_cast<unsigned>(k));
+    return 64 * w + Bits::select(bounds, static_cast<unsigned>(k));
   }
   /// Where quotient q's run starts (or would start, after the runs of the homes before it
   /// in its cluster); is_occupied(q) must be set.
+  template <class Bits = detail::PortableBits>
   std::uint64_t run_start(std::uint64_t q) const noexcept {
     const std::uint64_t b = cluster_start(q);
-    const std::uint64_t runs = occupied_between(b, q);
-    return runs == 0 ? b : select_run_boundary(next(b), runs - 1);
+    // b holds the first run of its cluster (not shifted, so not a continuation): the run of
+    // q is the runs-th boundary from b on, b's own counted — no branch on runs == 0, which
+    // goes either way at random.
+    return select_run_boundary<Bits>(b, occupied_between<Bits>(b, q));
   }
+  template <class Bits>
   bool table_contains(std::uint64_t f) const noexcept {
     const std::uint64_t q = f >> r_, rem = f & rem_mask_;
+    // The run's remainders are usually at or a few slots past the home: start loading their
+    // line now, so that its miss overlaps the metadata's instead of following it.
+    __builtin_prefetch(remainders_.data() + ((q * r_) >> 3));
     if (!bit(kOccupiedWord, q)) return false;
-    std::uint64_t i = run_start(q), x = remainder(i);
+    std::uint64_t i = run_start<Bits>(q);
+    // Most runs are short (1.45 slots on average at load 0.8): the run's length from its
+    // is_continuation bits and one compare per remainder of a short run, with no branch
+    // on the data, instead of a loop whose exit goes either way.
+    if (const std::uint64_t after = i + 1; detail::RemainderWindow::fits(r_) && after < slots_) {
+      const unsigned at = static_cast<unsigned>(after % 64);
+      const auto more = static_cast<unsigned>(std::countr_one(word(kContinuationWord, after / 64) >> at));
+      // The run ends inside this word and before the table's end (so does not wrap).
+      if (more < detail::RemainderWindow::kFields && more < 64 - at && i + more + 1 < slots_)
+        return window_.any_equal(detail::read_bits(remainders_.data(), i * r_, detail::RemainderWindow::kBits), rem, more + 1);
+    }
+    std::uint64_t x = remainder(i);
     // Runs are sorted: move on while the remainder is smaller and the run goes on.
     while ((x < rem) & bit(kContinuationWord, next(i))) x = remainder(i = next(i));
     return x == rem;
   }
+  /// table_contains<HardwareBits>, compiled for popcnt and BMI2 (quotient.cpp).
+  bool table_contains_fast(std::uint64_t f) const noexcept;
   void insert_fingerprint(std::uint64_t f) noexcept;
   bool erase_fingerprint(std::uint64_t f) noexcept;
   bool can_grow() const noexcept { return r_ > 0 && 2 * slots_ <= kMaxSlots; }
@@ -218,6 +251,7 @@ class QuotientFilter final : public MutableFilter {
   std::uint64_t slots_ = 0;  // m
   unsigned r_ = 0;
   std::uint64_t rem_mask_ = 0;
+  detail::RemainderWindow window_;  // compares a short run's remainders at once
   std::uint64_t words_ = 0;      // metadata words of each kind: ceil(m/64)
   std::uint64_t last_mask_ = 0;  // the bits of the last word that are slots
   std::vector<std::uint64_t> meta_;  // 3·words_: is_occupied, is_continuation, is_shifted of each 64 slots
@@ -226,6 +260,7 @@ class QuotientFilter final : public MutableFilter {
   std::uint64_t distinct_ = 0;       // distinct fingerprints among them
   HashMultiset side_;
   double target_fp_rate_;
+  bool fast_bits_ = detail::fast_bit_instructions();  // lookups use popcnt and pdep
 };
 
 }  // namespace hyph::filters

@@ -76,6 +76,35 @@ inline void check_same_shape(const char* what, std::uint64_t slots, unsigned rem
                     "-bit remainders in the other); merging needs both equal");
 }
 
+/// Compares up to kFields packed r-bit remainders (r <= 14, so they fit a 56-bit window) with
+/// one value at once: xor with the value copied into every field, then a field is nonzero iff
+/// the top bit of ((its low r − 1 bits) + (2^(r−1) − 1)) | itself is set, with no carry
+/// between fields. Both quotient filters use it for the short runs their lookups meet.
+class RemainderWindow {
+ public:
+  static constexpr unsigned kFields = 4, kMaxBits = 14, kBits = 56;
+  /// Whether remainders of r bits are compared this way: 1 <= r <= kMaxBits (at r = 0 every
+  /// remainder is equal, and the caller's plain loop says so).
+  static bool fits(unsigned r) noexcept { return r - 1 < kMaxBits; }
+  RemainderWindow() = default;
+  explicit RemainderWindow(unsigned r) noexcept : r_(r) {
+    if (!fits(r)) return;
+    for (unsigned j = 0; j < kFields; ++j) ones_ |= std::uint64_t{1} << (j * r);
+    low_ = ones_ * ((std::uint64_t{1} << (r - 1)) - 1);
+    high_ = ones_ << (r - 1);
+  }
+  /// True if one of the first `count` (1..kFields) fields of `window` equals x (x < 2^r).
+  bool any_equal(std::uint64_t window, std::uint64_t x, std::uint64_t count) const noexcept {
+    const std::uint64_t diff = window ^ (x * ones_);
+    const std::uint64_t nonzero = (((diff & low_) + low_) | diff) & high_;
+    return (~nonzero & high_ & ((std::uint64_t{1} << (count * r_)) - 1)) != 0;
+  }
+
+ private:
+  unsigned r_ = 0;
+  std::uint64_t ones_ = 0, low_ = 0, high_ = 0;  // per field: 1, 2^(r−1) − 1, 2^(r−1)
+};
+
 /// d/M with M = slots·2^remainder_bits, for d distinct stored fingerprints.
 inline double quotient_fp_rate(std::uint64_t distinct, std::uint64_t slots, unsigned remainder_bits) noexcept {
   return static_cast<double>(distinct) / std::ldexp(static_cast<double>(slots), static_cast<int>(remainder_bits));

@@ -13,7 +13,7 @@
 #include <bit>
 #include <cstdint>
 
-#if defined(__BMI2__)
+#if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
@@ -68,5 +68,37 @@ inline unsigned select_in_word(std::uint64_t word, unsigned k) noexcept {
   return select_portable(word, k);
 #endif
 }
+
+/// The two ways the quotient filters' lookups count and select bits (their lookups are
+/// templates over one of them). PortableBits: the functions above, whatever the compiler
+/// targets. HardwareBits: the popcnt instruction and BMI2's pdep, in functions compiled for
+/// those extensions; code using it must run only where fast_bit_instructions() is true,
+/// and is inlined into a caller compiled with target("popcnt,bmi2") and flatten.
+struct PortableBits {
+  static unsigned popcount(std::uint64_t word) noexcept { return popcount64(word); }
+  static unsigned select(std::uint64_t word, unsigned k) noexcept { return select_in_word(word, k); }
+};
+
+#if defined(__x86_64__)
+struct HardwareBits {
+  [[gnu::target("popcnt")]] static unsigned popcount(std::uint64_t word) noexcept {
+    return static_cast<unsigned>(__builtin_popcountll(word));
+  }
+  [[gnu::target("bmi,bmi2")]] static unsigned select(std::uint64_t word, unsigned k) noexcept {
+    return static_cast<unsigned>(_tzcnt_u64(_pdep_u64(std::uint64_t{1} << k, word)));
+  }
+};
+
+/// True where popcnt and BMI2 exist and pdep is fast: not on AMD before Zen 3 (families
+/// 15h to 17h), whose microcoded pdep takes up to hundreds of cycles.
+inline bool fast_bit_instructions() noexcept {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") &&
+         !__builtin_cpu_is("amdfam17h");
+}
+#else
+using HardwareBits = PortableBits;
+inline bool fast_bit_instructions() noexcept { return false; }
+#endif
 
 }  // namespace hyph::filters::detail

@@ -41,6 +41,24 @@ TEST_CASE("blocked bloom: the Poisson model") {
   CHECK(f.expected_fp_rate() <= 1.03 * 0.01);  // one key set's rate scatters around the model's mean
 }
 
+TEST_CASE("blocked bloom: the portable and the AVX2 lookups give the same answers") {
+  // maybe_contains() takes the AVX2 code where the CPU has it; both are checked here at
+  // every k from 1 to past 16 (the unrolled bodies, the loop beyond, one and several remixes).
+  const auto keys = test::positives(20000);
+  const auto others = test::negatives(200000);
+  const bool avx2 = BlockedBloomFilter::avx2_available();
+  if (!avx2) MESSAGE("no AVX2 on this CPU: only the portable lookup is checked");
+  for (const double eps : {0.6, 0.3, 0.1, 0.05, 0.02, 0.01, 0.004, 0.002, 1e-3, 1e-4, 1e-5, 1e-6, 1e-8}) {
+    const BlockedBloomFilter f(keys, eps);
+    CAPTURE(f.hash_count());
+    std::size_t no = 0, differ = 0;
+    for (const Hash k : keys) no += !f.maybe_contains_portable(k) || (avx2 && !f.maybe_contains_avx2(k));
+    for (const Hash k : others) differ += avx2 && f.maybe_contains_portable(k) != f.maybe_contains_avx2(k);
+    CHECK(no == 0);
+    CHECK(differ == 0);
+  }
+}
+
 TEST_CASE("cuckoo: fingerprint size from ε") {
   const auto keys = test::positives(1000);
   CHECK(CuckooFilter(keys, 1.0 / 256).fingerprint_bits() == 11);  // log2(8·256) exactly

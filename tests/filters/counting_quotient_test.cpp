@@ -405,3 +405,23 @@ TEST_CASE("counting quotient: a merge of different parameters or past 2^64 − 1
   }
   CHECK(bytes_of(a) == before);
 }
+
+TEST_CASE("counting quotient: the portable and the popcnt/BMI2 lookups give the same answers") {
+  // Both lookups, on runs short enough for one window of remainders and on longer ones:
+  // counts of 1 to 40 (a count >= 4 takes 5 or more slots), remainders of 1 to 30 bits,
+  // tables at the maximum load with spill blocks.
+  const bool fast = detail::fast_bit_instructions();
+  if (!fast) MESSAGE("no fast popcnt/BMI2 on this CPU: only the portable lookup is checked");
+  const auto others = test::negatives(100000);
+  for (const double eps : {0.5, 0.01, 1e-4, 1e-9}) {
+    CAPTURE(eps);
+    auto f = CountingQuotientFilter::with_capacity(3000, eps);
+    const auto keys = test::positives(6000);
+    for (std::size_t i = 0; i < keys.size(); ++i) f.insert(keys[i], 1 + i % 40 * (i % 3 == 0));
+    std::size_t no = 0, differ = 0;
+    for (const Hash k : keys) no += !f.maybe_contains_portable(k) || (fast && !f.maybe_contains_fast_bits(k));
+    for (const Hash k : others) differ += fast && f.maybe_contains_portable(k) != f.maybe_contains_fast_bits(k);
+    CHECK(no == 0);
+    CHECK(differ == 0);
+  }
+}

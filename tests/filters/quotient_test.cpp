@@ -350,3 +350,26 @@ TEST_CASE("quotient: 10^6 keys through doublings, erases and a merge: no false n
   CHECK(static_cast<double>(fp) <= test::binomial_upper(queries.size(), p));
   CHECK(static_cast<double>(fp) >= test::binomial_lower(queries.size(), p));
 }
+
+TEST_CASE("quotient: the portable and the popcnt/BMI2 lookups give the same answers") {
+  // maybe_contains() takes the popcnt/BMI2 code where the CPU has it; both are checked, on
+  // short runs (one window of remainders) and long ones, wide remainders (the walk), tables
+  // crowded to their maximum load (long clusters, wrapping ones) and after doublings.
+  const bool fast = detail::fast_bit_instructions();
+  if (!fast) MESSAGE("no fast popcnt/BMI2 on this CPU: only the portable lookup is checked");
+  const auto others = test::negatives(100000);
+  for (const double eps : {0.3, 0.01, 1e-4, 1e-7}) {
+    for (const std::size_t capacity : {std::size_t{40}, std::size_t{5000}}) {
+      CAPTURE(eps);
+      CAPTURE(capacity);
+      auto f = QuotientFilter::with_capacity(capacity, eps);
+      const auto keys = test::positives(capacity * 9 / 10 + capacity * 3);  // through doublings
+      std::size_t no = 0, differ = 0;
+      for (const Hash k : keys) f.insert(k);
+      for (const Hash k : keys) no += !f.maybe_contains_portable(k) || (fast && !f.maybe_contains_fast_bits(k));
+      for (const Hash k : others) differ += fast && f.maybe_contains_portable(k) != f.maybe_contains_fast_bits(k);
+      CHECK(no == 0);
+      CHECK(differ == 0);
+    }
+  }
+}
