@@ -284,21 +284,24 @@ py::list as_list(const std::vector<std::size_t>& offsets) {
   return list;
 }
 
+// A word's output straight into a new str: no intermediate string.
 py::str hyphenate_text(const hyph::Hyphenator& h, py::handle text, py::handle marker) {
   const Utf8Text t = utf8_of(text, "text");
   const Utf8Text m = utf8_of(marker, "marker");
   if (t.bytes.size() <= 256 && t.ascii && m.ascii) {  // a word: no vectors, no GIL juggling
     std::array<std::size_t, 256> breaks{};
     const std::size_t n = h.hyphenate(t.bytes, breaks);
-    std::string out;
-    out.reserve(t.bytes.size() + n * m.bytes.size());
+    PyObject* s = PyUnicode_New(static_cast<Py_ssize_t>(t.bytes.size() + n * m.bytes.size()), 127);
+    if (s == nullptr) throw py::error_already_set();
+    char* out = static_cast<char*>(PyUnicode_DATA(s));
     std::size_t copied = 0;
     for (std::size_t i = 0; i < n; ++i) {
-      out.append(t.bytes.substr(copied, breaks[i] - copied)).append(m.bytes);
+      out = std::copy(t.bytes.data() + copied, t.bytes.data() + breaks[i], out);
+      out = std::copy(m.bytes.begin(), m.bytes.end(), out);
       copied = breaks[i];
     }
-    out.append(t.bytes.substr(copied));
-    return str_of(out, true);
+    std::copy(t.bytes.data() + copied, t.bytes.data() + t.bytes.size(), out);
+    return py::reinterpret_steal<py::str>(s);
   }
   const std::string out = maybe_without_gil(t.bytes.size(), [&] { return with_markers(t.bytes, m.bytes, engine_call(h)); });
   return str_of(out, t.ascii && m.ascii);
@@ -358,13 +361,131 @@ void translate(std::exception_ptr p) {
   }
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// hyphenate() and positions() are called once a word by most programs: they bypass pybind11's
+// dispatcher (which costs more than hyphenating a word) with METH_FASTCALL entry points that
+// parse (text, marker='-') themselves and turn C++ exceptions into Python ones as pybind11 does.
+
+template <class F>
+PyObject* guarded(F&& f) noexcept {
+  try {
+    return f().release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (...) {
+    try {
+      translate(std::current_exception());
+    } catch (const std::exception& e) {
+      PyErr_SetString(PyExc_RuntimeError, e.what());
+    }
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
+  }
+  return nullptr;
+}
+
+// Fills args_out from positional and keyword arguments named `names`; false (TypeError set)
+// if they do not fit. Missing ones stay as they are (defaults).
+bool parse_args(const char* function, std::span<const char* const> names, PyObject* const* args, Py_ssize_t nargs,
+                PyObject* kwnames, std::span<PyObject*> out, std::size_t required) {
+  const auto positional = static_cast<std::size_t>(PyVectorcall_NARGS(nargs));
+  if (positional > names.size()) {
+    PyErr_Format(PyExc_TypeError, "%s() takes at most %zu arguments (%zu given)", function, names.size(), positional);
+    return false;
+  }
+  for (std::size_t i = 0; i < positional; ++i) out[i] = args[i];
+  if (kwnames != nullptr) {
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kwnames); ++k) {
+      PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+      std::size_t i = 0;
+      while (i < names.size() && PyUnicode_CompareWithASCIIString(key, names[i]) != 0) ++i;
+      if (i == names.size()) {
+        PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", function, key);
+        return false;
+      }
+      if (i < positional) {
+        PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'", function, names[i]);
+        return false;
+      }
+      out[i] = args[positional + static_cast<std::size_t>(k)];
+    }
+  }
+  for (std::size_t i = 0; i < required; ++i) {
+    if (out[i] == nullptr) {
+      PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", function, names[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
+// The method descriptor has checked that self is a Hyphenator (or a subclass): its value is
+// the first of a simple pybind11 instance.
+const hyph::Hyphenator& self_of(PyObject* self) {
+  auto* instance = reinterpret_cast<py::detail::instance*>(self);
+  auto* value = static_cast<const hyph::Hyphenator*>(instance->get_value_and_holder().value_ptr());
+  if (value == nullptr) throw py::type_error("Hyphenator.__init__ was not called");
+  return *value;
+}
+
+PyObject* fast_hyphenate(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static constexpr std::array<const char*, 2> kNames{"text", "marker"};
+  std::array<PyObject*, 2> values{nullptr, nullptr};
+  if (!parse_args("hyphenate", kNames, args, nargs, kwnames, values, 1)) return nullptr;
+  return guarded([&] {
+    static const py::str hyphen("-");  // created once, with the GIL; never changed
+    return hyphenate_text(self_of(self), values[0], values[1] ? py::handle(values[1]) : py::handle(hyphen));
+  });
+}
+
+PyObject* fast_positions(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static constexpr std::array<const char*, 1> kNames{"text"};
+  std::array<PyObject*, 1> values{nullptr};
+  if (!parse_args("positions", kNames, args, nargs, kwnames, values, 1)) return nullptr;
+  return guarded([&] { return positions(self_of(self), values[0]); });
+}
+
+constexpr const char* kHyphenateDoc = R"doc(hyphenate($self, /, text, marker='-')
+--
+
+`text` with `marker` at every point where TeX allows a hyphen.
+
+Any text, of any length: white space separates words as TeX's glue does, and each word is
+treated as TeX treats a word (leading punctuation skipped, a token with '-' left alone).
+Removing the markers gives `text` back. Long texts are hyphenated without the GIL.
+)doc";
+constexpr const char* kPositionsDoc = R"doc(positions($self, /, text)
+--
+
+The break offsets in `text`, in code points (indexes into the str), increasing.
+)doc";
+
+PyMethodDef kFastMethods[] = {
+    {"hyphenate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&fast_hyphenate)),
+     METH_FASTCALL | METH_KEYWORDS, kHyphenateDoc},
+    {"positions", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&fast_positions)),
+     METH_FASTCALL | METH_KEYWORDS, kPositionsDoc},
+};
+
+void add_fast_methods(py::handle cls) {
+  for (PyMethodDef& def : kFastMethods) {
+    PyObject* descriptor = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &def);
+    if (descriptor == nullptr) throw py::error_already_set();
+    cls.attr(def.ml_name) = py::reinterpret_steal<py::object>(descriptor);
+  }
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_native, m) {
   m.doc() = "libhyph's compiled core; use the `libhyph` package, which re-exports it.";
   py::register_exception_translator(&translate);
 
-  py::class_<hyph::Hyphenator>(m, "Hyphenator", R"doc(
+  auto hyphenator_class = py::class_<hyph::Hyphenator>(m, "Hyphenator", R"doc(
 A TeX-exact hyphenator for one language. Immutable: share one across threads.
 
 Hyphenator(language='en-us', *, patterns=None, exceptions=None, left_min=None, right_min=None,
@@ -404,16 +525,6 @@ UnknownLanguageError, InvalidArgumentError, ...) if the language cannot be loade
            py::arg("uchyph") = py::none(), py::arg("filter") = py::none(), py::arg("fp_rate") = 0.01,
            py::arg("compiled") = py::none(), py::arg("dic") = py::none(), py::arg("letters") = py::none(),
            py::arg("normalize") = "none")
-      .def("hyphenate", &hyphenate_text, py::arg("text"), py::arg("marker") = "-", R"doc(
-`text` with `marker` at every point where TeX allows a hyphen.
-
-Any text, of any length: white space separates words as TeX's glue does, and each word is
-treated as TeX treats a word (leading punctuation skipped, a token with '-' left alone).
-Removing the markers gives `text` back. Long texts are hyphenated without the GIL.
-)doc")
-      .def("positions", &positions, py::arg("text"), R"doc(
-The break offsets in `text`, in code points (indexes into the str), increasing.
-)doc")
       .def("breaks", &breaks, py::arg("text"), R"doc(
 The breaks in `text` as libhyph.Break(offset, value, pre, post, replaced) named tuples.
 
@@ -444,6 +555,7 @@ Writes this language in libhyph's compiled format, for Hyphenator(compiled=path)
       .def_property_readonly("name", [](const hyph::Hyphenator& h) { return std::string(h.name()); },
                              "the name a compiled file records ('' otherwise)")
       .def("__repr__", &describe);
+  add_fast_methods(hyphenator_class);
 
   py::class_<hyph::UserDictionary>(m, "UserDictionary", R"doc(
 A user's own hyphenations over a Hyphenator, changed while the program runs.
