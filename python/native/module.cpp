@@ -11,6 +11,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#if LIBHYPH_PYTHON_DIC
+#include "dic_dictionary.h"
+#endif
+
 #include <hyph/error.h>
 #include <hyph/exceptions.h>
 #include <hyph/hyphenator.h>
@@ -592,6 +596,10 @@ Raises InvalidArgumentError for a word with no letters or with letters the langu
       .def_property_readonly("hyphenator", [](const hyph::UserDictionary& d) { return d.hyphenator(); })
       .def("__len__", &hyph::UserDictionary::size)
       .def("__contains__", [](const hyph::UserDictionary& d, py::handle word) { return d.contains(word_of(word)); });
+
+#if LIBHYPH_PYTHON_DIC
+  libhyph_python::register_dic_dictionary(m);
+#endif
 
   m.def("_list_languages", [] {
     py::list out;
