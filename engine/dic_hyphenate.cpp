@@ -1,0 +1,517 @@
+// hnj_hyphen_hyphenate, hyphenate2 and hyphenate3 of libhyphen 2.8.8, step by step on the
+// same buffers (its prep_word, hyphens, rep/pos/cut), so that every quirk that decides its
+// answers is kept: the compound recursion on the first level, the values kept at a segment's
+// last two positions, the word read past its end where 2.8.8 reads it (up to its '\0'), the
+// UTF-8 normalisation. Every access is bounded: where 2.8.8 would write or read outside its
+// buffers, this skips the access (or reads '\0'), as upstream's later fixes do.
+#include "engine/dic_data.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+namespace hyph::dic {
+
+namespace {
+
+/// Per-call scratch: a stack buffer, then heap blocks for long words or deep recursion.
+class Arena {
+ public:
+  Arena(std::byte* buffer, std::size_t size) : buffer_(buffer), size_(size) {}
+  template <class T>
+  T* take(std::size_t count) {
+    const std::size_t bytes = (count * sizeof(T) + alignof(std::max_align_t) - 1) & ~(alignof(std::max_align_t) - 1);
+    if (used_ + bytes <= size_) {
+      T* out = reinterpret_cast<T*>(buffer_ + used_);
+      used_ += bytes;
+      return out;
+    }
+    heap_.push_back(std::make_unique<std::byte[]>(bytes + 1));
+    return reinterpret_cast<T*>(heap_.back().get());
+  }
+  std::size_t mark() const noexcept { return used_; }
+  void release(std::size_t mark) noexcept { used_ = mark; }
+
+ private:
+  std::byte* buffer_;
+  std::size_t size_;
+  std::size_t used_ = 0;
+  std::vector<std::unique_ptr<std::byte[]>> heap_;
+};
+
+/// A word as 2.8.8 sees it: `size` bytes it was told about, readable up to `avail` (past that,
+/// where 2.8.8 would read on to a '\0' beyond its buffer, this reads '\0').
+struct Word {
+  const unsigned char* p;
+  int size;
+  int avail;
+  unsigned char at(long j) const noexcept { return j >= 0 && j < avail ? p[j] : 0; }
+};
+
+/// rep/pos/cut as one call of 2.8.8 sees them: `wanted` is rep && pos && cut; `allocated` is
+/// *rep && *pos && *cut. rep[i] indexes the dictionary's replacement pool, -1 for NULL.
+struct Reps {
+  bool wanted = false;
+  bool allocated = false;
+  std::int32_t* rep = nullptr;
+  int* pos = nullptr;
+  int* cut = nullptr;
+  int size = 0;
+  bool has(long i) const noexcept { return wanted && allocated && i >= 0 && i < size && rep[i] >= 0; }
+  void allocate() noexcept {
+    if (allocated) return;
+    allocated = true;
+    std::fill(rep, rep + size, -1);
+    std::fill(pos, pos + size, 0);
+    std::fill(cut, cut + size, 0);
+  }
+};
+
+/// A char buffer with its capacity; writes and reads outside it are dropped / read '\0'.
+struct Buffer {
+  char* p;
+  long cap;
+  void put(long i, char c) const noexcept {
+    if (i >= 0 && i < cap) p[i] = c;
+  }
+  char get(long i) const noexcept { return i >= 0 && i < cap ? p[i] : '\0'; }
+};
+
+inline bool is_digit(unsigned char c) noexcept { return c >= '0' && c <= '9'; }
+inline bool continuation(unsigned char c) noexcept { return (c >> 6) == 2; }
+
+// hnj_ligature: the extra length of U+FB03 and U+FB04 (ffi, ffl) given their last byte.
+inline int ligature(unsigned char c) noexcept { return c == 0x83 || c == 0x84 ? 1 : 0; }
+
+// hnj_hyphen_strnlen: characters in the first n bytes (up to a '\0').
+template <class At>
+int char_count(At at, long n, bool utf8) noexcept {
+  int i = 0;
+  long j = 0;
+  while (j < n && at(j) != 0) {
+    ++i;
+    if (utf8 && at(j) == 0xEF && at(j + 1) == 0xAC) i += ligature(at(j + 2));
+    for (++j; utf8 && continuation(at(j)); ++j) {
+    }
+  }
+  return i;
+}
+
+class Hyphenation {
+ public:
+  Hyphenation(const DictionaryData& d, Arena& arena) : d_(d), arena_(arena) {}
+
+  const char* replacement(std::int32_t id) const noexcept { return d_.replacements.data() + id; }
+
+  // hnj_hyphen_hyph_: level 0 has a next level (and segments compounds), level 1 does not.
+  void run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int crhmin, bool lend, bool rend, int depth);
+  void left_min(Word w, Buffer hy, Reps& reps, int lhmin) const noexcept;
+  void right_min(Word w, Buffer hy, Reps& reps, int rhmin) const noexcept;
+  void no_hyphen(Word w, Buffer hy, char value) const noexcept;
+  std::size_t hyphenated_word(Word w, Buffer hy, const Reps& reps, std::span<char> out);
+  int normalise(Word w, Buffer hy, Reps& reps, std::size_t& positions) const noexcept;
+
+ private:
+  static constexpr int kMaxDepth = 512;  // 2.8.8 can recurse without end on crafted patterns
+  const DictionaryData& d_;
+  Arena& arena_;
+};
+
+void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int crhmin, bool lend, bool rend,
+                      int depth) {
+  const int n = std::max(w.size, 0);
+  const std::size_t mark = arena_.mark();
+  const long psize = n + 3;
+  // prep_word: ". w o r d ." with digits read as '.', then '\0'.
+  auto* prep = arena_.take<unsigned char>(static_cast<std::size_t>(psize));
+  const Word prep_word{prep, static_cast<int>(psize), static_cast<int>(psize)};
+  auto set_prep = [&](long i, unsigned char c) {
+    if (i >= 0 && i < psize) prep[i] = c;
+  };
+  prep[0] = '.';
+  for (int i = 0; i < n; ++i) {
+    const unsigned char c = w.at(i);
+    prep[1 + i] = is_digit(c) ? '.' : c;
+  }
+  prep[n + 1] = '.';
+  prep[n + 2] = 0;
+  const long j = n + 2;
+  for (long i = 0; i < j; ++i) hy.put(i, '0');
+
+  auto* matchlen = arena_.take<int>(static_cast<std::size_t>(psize));
+  auto* matchindex = arena_.take<int>(static_cast<std::size_t>(psize));
+  auto* matchrepl = arena_.take<std::int32_t>(static_cast<std::size_t>(psize));
+  std::fill(matchlen, matchlen + psize, 0);
+  std::fill(matchindex, matchindex + psize, -1);
+  std::fill(matchrepl, matchrepl + psize, -1);
+  bool isrepl = false;
+
+  const char* pool = d_.level[level].digit_pool();
+  d_.level[level].walk(prep, static_cast<std::size_t>(j), [&](std::size_t at, const DicMatch& m) {
+    const char* digits = pool + m.digits;
+    const long len = m.length;
+    const long offset = static_cast<long>(at) + 1 - len;
+    const bool repl = m.replacement >= 0;
+    const long start = offset + m.index;
+    if (repl) {
+      if (!isrepl && n > 0) {
+        std::fill(matchrepl, matchrepl + n, -1);
+        std::fill(matchindex, matchindex + n, -1);
+        isrepl = true;
+      }
+      if (start >= 0 && start < psize) matchlen[start] = m.cut;
+    }
+    for (long k = offset < 0 ? -offset : 0; k < len; ++k) {
+      const long x = offset + k;
+      if (hy.get(x) < digits[k]) {
+        hy.put(x, digits[k]);
+        if (digits[k] & 1) {
+          if (x < psize) matchrepl[x] = m.replacement;
+          if (repl && k >= m.index && k <= m.index + m.cut && start >= 0 && start < psize) matchindex[start] = static_cast<int>(x);
+        }
+      }
+    }
+  });
+
+  // The values move to "after byte i"; the last byte's is '0'.
+  long i = 0;
+  for (; i < j - 3; ++i) hy.put(i, hy.get(i + 1));
+  for (; i < n; ++i) hy.put(i, '0');
+  hy.put(n, '\0');
+
+  // Non-standard breaks found at this level: rep/pos/cut.
+  if (isrepl) {
+    for (long k = 0; k < n; ++k) {
+      const int mi = matchindex[k];
+      if (mi < 0 || mi >= psize || matchrepl[mi] < 0) continue;
+      if (reps.wanted) {
+        reps.allocate();
+        const long t = mi - 1;
+        if (t >= 0 && t < reps.size) {
+          reps.rep[t] = matchrepl[mi];
+          reps.pos[t] = mi - static_cast<int>(k);
+          reps.cut[t] = matchlen[k];
+        }
+      }
+      // 2.8.8 moves back for a cut below 1 and loops; never go back.
+      if (matchlen[k] >= 1) k += matchlen[k] - 1;
+    }
+  }
+
+  if (level == 0) {
+    // The first level's odd values split the word into parts, each hyphenated again from
+    // this level; a part without any is hyphenated by the second level.
+    auto* rep2 = arena_.take<std::int32_t>(static_cast<std::size_t>(n) + 1);
+    auto* pos2 = arena_.take<int>(static_cast<std::size_t>(n) + 1);
+    auto* cut2 = arena_.take<int>(static_cast<std::size_t>(n) + 1);
+    auto* hy2 = arena_.take<char>(static_cast<std::size_t>(psize));
+    std::fill(rep2, rep2 + n, -1);
+    std::fill(pos2, pos2 + n, 0);
+    std::fill(cut2, cut2 + n, 0);
+    Reps reps2{true, true, rep2, pos2, cut2, n};
+    int begin = 0;
+    for (long e = 0; e < n; ++e) {
+      if (!((hy.get(e) & 1) || (begin > 0 && e + 1 == n))) continue;
+      if (e - begin > 1) {
+        long hyph = 0;
+        set_prep(e + 2, 0);
+        if (reps.has(e)) {
+          // A non-standard break at the boundary (Schiffahrt): the part ends in its spelling.
+          const char* r = replacement(reps.rep[e]);
+          const long rlen = static_cast<long>(std::strlen(r));
+          const long off = 2 + e - reps.pos[e];
+          const long count = psize - off - 1;  // strncpy's count: the copy, then '\0's
+          for (long t = std::max(0L, -off); t < count; ++t) set_prep(off + t, t < rlen ? static_cast<unsigned char>(r[t]) : 0);
+          set_prep(psize - 1, 0);
+          if (const char* l = std::strchr(r, '=')) {
+            hyph = (l - r) - reps.pos[e];
+            set_prep(2 + e + hyph, 0);
+          }
+        }
+        long sub = e - begin + 1 + hyph;
+        sub = std::clamp(sub, 0L, psize - begin - 2);
+        const Word part{prep + begin + 1, static_cast<int>(sub), static_cast<int>(psize - begin - 1)};
+        const Buffer hy2b{hy2, psize};
+        if (depth < kMaxDepth) {
+          run(0, part, hy2b, reps2, clhmin, crhmin, begin > 0 ? false : lend, (hy.get(e) & 1) ? false : rend, depth + 1);
+        } else {
+          std::fill(hy2, hy2 + psize, '0');
+        }
+        for (long k = 0; k < e - begin - 1; ++k) {
+          hy.put(begin + k, hy2b.get(k));
+          if (k < n && rep2[k] >= 0 && reps.wanted) {
+            reps.allocate();
+            if (begin + k < reps.size) {
+              reps.rep[begin + k] = rep2[k];
+              reps.pos[begin + k] = pos2[k];
+              reps.cut[begin + k] = cut2[k];
+            }
+          }
+        }
+        set_prep(e + 2, w.at(e + 1));
+        if (reps.has(e)) {
+          // strncpy(prep_word + 1, word, size - 2): the raw word up to its '\0', then '\0's.
+          bool ended = false;
+          for (long t = 0; t < psize - 2; ++t) {
+            const unsigned char c = ended ? 0 : w.at(t);
+            if (c == 0) ended = true;
+            set_prep(1 + t, c);
+          }
+          set_prep(psize - 1, 0);
+        }
+      }
+      begin = static_cast<int>(e) + 1;
+      std::fill(rep2, rep2 + n, -1);
+    }
+    if (begin == 0) {
+      run(1, w, hy, reps, clhmin, crhmin, lend, rend, depth + 1);
+      if (!lend) left_min(w, hy, reps, clhmin);
+      if (!rend) right_min(w, hy, reps, crhmin);
+    }
+  }
+  (void)prep_word;
+  arena_.release(mark);
+}
+
+void Hyphenation::left_min(Word w, Buffer hy, Reps& reps, int lhmin) const noexcept {
+  const bool utf8 = d_.utf8;
+  int i = 1;
+  if (utf8 && w.at(0) == 0xEF && w.at(1) == 0xAC) i += ligature(w.at(2));
+  for (long j = 0; is_digit(w.at(j)); ++j) --i;
+  long j = 0;
+  for (; i < lhmin && w.at(j) != 0; ++i) {
+    do {
+      if (reps.has(j)) {
+        const char* r = replacement(reps.rep[j]);
+        const long rlen = static_cast<long>(std::strlen(r));
+        auto at_r = [&](long t) -> unsigned char { return t >= 0 && t < rlen ? static_cast<unsigned char>(r[t]) : 0; };
+        if (const char* rh = std::strchr(r, '=')) {
+          const int left = char_count([&](long t) { return w.at(t); }, j - reps.pos[j] + 1, utf8) + char_count(at_r, rh - r, utf8);
+          if (left < lhmin) {
+            reps.rep[j] = -1;
+            hy.put(j, '0');
+          }
+        }
+      } else {
+        hy.put(j, '0');
+      }
+      ++j;
+      if (utf8 && w.at(j) == 0xEF && w.at(j + 1) == 0xAC) i += ligature(w.at(j + 2));
+    } while (utf8 && continuation(w.at(j)));
+  }
+}
+
+void Hyphenation::right_min(Word w, Buffer hy, Reps& reps, int rhmin) const noexcept {
+  const bool utf8 = d_.utf8;
+  const long n = w.size;
+  int i = 0;
+  for (long j = n - 1; j > 0 && is_digit(w.at(j)); --j) --i;
+  for (long j = n - 1; i < rhmin && j > 0; --j) {
+    if (reps.has(j)) {
+      const char* r = replacement(reps.rep[j]);
+      if (const char* rh = std::strchr(r, '=')) {
+        const long start = j - reps.pos[j] + reps.cut[j] + 1;
+        const int word_part = start >= 0 ? char_count([&](long t) { return w.at(start + t); }, 100, utf8) : 0;
+        const long rlen = static_cast<long>(std::strlen(rh + 1));
+        const int repl_part = char_count([&](long t) -> unsigned char { return t < rlen ? static_cast<unsigned char>(rh[1 + t]) : 0; }, rlen, utf8);
+        if (word_part + repl_part < rhmin) {
+          reps.rep[j] = -1;
+          hy.put(j, '0');
+        }
+      }
+    } else {
+      hy.put(j, '0');
+    }
+    const unsigned char c = w.at(j);
+    if (!utf8 || (c & 0xC0) == 0xC0 || (c & 0x80) != 0x80) ++i;
+  }
+}
+
+void Hyphenation::no_hyphen(Word w, Buffer hy, char value) const noexcept {
+  if (!d_.has_nohyphen) return;
+  // strstr: the word up to its first '\0'.
+  std::string_view word(reinterpret_cast<const char*>(w.p), static_cast<std::size_t>(std::max(w.size, 0)));
+  word = word.substr(0, word.find('\0'));
+  for (std::string_view element : d_.nohyphen_elements) {
+    if (element.empty()) continue;  // 2.8.8 writes before the vector for an empty element
+    for (std::size_t at = word.find(element); at != std::string_view::npos; at = word.find(element, at + 1)) {
+      hy.put(static_cast<long>(at + element.size()) - 1, value);
+      if (at >= 1) hy.put(static_cast<long>(at) - 1, value);
+    }
+  }
+}
+
+std::size_t Hyphenation::hyphenated_word(Word w, Buffer hy, const Reps& reps, std::span<char> out) {
+  const long n = w.size;
+  const long hyphenslen = n + 5;
+  const long cap = hyphenslen + n * static_cast<long>(d_.longest_replacement + 2) + 8;
+  char* h = arena_.take<char>(static_cast<std::size_t>(cap));
+  std::fill(h, h + cap, '\0');
+  const Buffer hw{h, cap};
+  long j = 0;
+  for (long i = 0; i < n; ++i, ++j) {
+    if (hy.get(i) & 1) {
+      hw.put(j, static_cast<char>(w.at(i)));
+      if (reps.has(i)) {
+        const char* r = replacement(reps.rep[i]);
+        const long rlen = static_cast<long>(std::strlen(r));
+        const long off = j - reps.pos[i] + 1;
+        const long count = hyphenslen - off - 1;
+        for (long t = std::max(0L, -off); t < count; ++t) hw.put(off + t, t < rlen ? r[t] : '\0');
+        hw.put(hyphenslen - 1, '\0');
+        j += rlen - reps.pos[i];
+        // 2.8.8 moves back (and loops) when cut < pos; never go back.
+        if (reps.cut[i] - reps.pos[i] > 0) i += reps.cut[i] - reps.pos[i];
+      } else {
+        hw.put(++j, '=');
+      }
+    } else {
+      hw.put(j, static_cast<char>(w.at(i)));
+    }
+  }
+  hw.put(j, '\0');
+  const std::size_t length = ::strnlen(h, static_cast<std::size_t>(cap));
+  if (!out.empty()) {
+    const std::size_t copied = std::min(length, out.size() - 1);
+    std::memcpy(out.data(), h, copied);
+    out[copied] = '\0';
+  }
+  return length;
+}
+
+int Hyphenation::normalise(Word w, Buffer hy, Reps& reps, std::size_t& positions) const noexcept {
+  const long n = w.size;
+  if (continuation(w.at(0))) return 1;  // 2.8.8: "bad, non UTF-8 input", vector left per byte
+  long j = -1;
+  for (long i = 0; i < n; ++i) {
+    if (!continuation(w.at(i))) ++j;
+    hy.put(j, hy.get(i));
+    if (reps.wanted && reps.allocated && i < reps.size) {
+      const int l = reps.pos[i];
+      int p = 0;
+      for (long k = 0; k < l; ++k)
+        if (!continuation(w.at(i - k))) ++p;
+      reps.pos[j] = p;
+      long k = i - l + 1;
+      const long l2 = k + reps.cut[i];
+      int c = 0;
+      for (; k < l2; ++k)
+        if (!continuation(w.at(k))) ++c;
+      reps.cut[j] = c;
+      reps.rep[j] = reps.rep[i];
+      if (j < i) {
+        reps.rep[i] = -1;
+        reps.pos[i] = 0;
+        reps.cut[i] = 0;
+      }
+    }
+  }
+  hy.put(j + 1, '\0');
+  positions = static_cast<std::size_t>(j + 1);
+  return 0;
+}
+
+constexpr std::size_t kArenaBytes = 24 * 1024;
+
+Outcome finish(const DictionaryData& d, Hyphenation& h, Word w, Buffer hy, Reps& reps, std::span<char> hyphenated,
+               std::span<Replacement> replacements, bool hyphenate3, int lhmin, int rhmin) {
+  Outcome out;
+  h.left_min(w, hy, reps, lhmin > 0 ? lhmin : 2);
+  h.right_min(w, hy, reps, rhmin > 0 ? rhmin : 2);
+  // hyphenate2 applies NOHYPHEN before it writes the hyphenated word, hyphenate3 after (and
+  // with '\0' instead of '0').
+  if (!hyphenate3) h.no_hyphen(w, hy, '0');
+  if (!hyphenated.empty()) out.hyphenated_size = h.hyphenated_word(w, hy, reps, hyphenated);
+  if (hyphenate3) h.no_hyphen(w, hy, '\0');
+  out.positions = static_cast<std::size_t>(w.size);
+  if (d.utf8) out.status = h.normalise(w, hy, reps, out.positions);
+  if (reps.wanted && reps.allocated) {
+    out.replacements = true;
+    const std::size_t count = std::min(replacements.size(), static_cast<std::size_t>(w.size));
+    for (std::size_t i = 0; i < count; ++i) {
+      Replacement& r = replacements[i];
+      if (reps.rep[i] >= 0) {
+        r.text = std::string_view(h.replacement(reps.rep[i]));
+      } else {
+        r.text = std::string_view();
+      }
+      r.pos = reps.pos[i];
+      r.cut = reps.cut[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int Dictionary::hyphenate(std::string_view word, std::span<char> hyphens) const noexcept {
+  const DictionaryData& d = *data_;
+  const long n = static_cast<long>(word.size());
+  const Buffer hy{hyphens.data(), static_cast<long>(hyphens.size())};
+  std::byte stack[kArenaBytes];
+  Arena arena(stack, sizeof stack);
+  auto* prep = arena.take<unsigned char>(static_cast<std::size_t>(n) + 3);
+  prep[0] = '.';
+  for (long i = 0; i < n; ++i) {
+    const auto c = static_cast<unsigned char>(word[static_cast<std::size_t>(i)]);
+    prep[1 + i] = is_digit(c) ? '.' : c;
+  }
+  prep[n + 1] = '.';
+  const long j = n + 2;
+  for (long i = 0; i < n + 5; ++i) hy.put(i, '0');
+  const char* pool = d.level[0].digit_pool();
+  d.level[0].walk(prep, static_cast<std::size_t>(j), [&](std::size_t at, const DicMatch& m) {
+    if (m.replacement >= 0) return;  // the old API ignores non-standard patterns
+    const long offset = static_cast<long>(at) + 1 - static_cast<long>(m.length);
+    for (long k = offset < 0 ? -offset : 0; k < static_cast<long>(m.length); ++k)
+      if (hy.get(offset + k) < pool[m.digits + k]) hy.put(offset + k, pool[m.digits + k]);
+  });
+  long i = 0;
+  for (; i < j - 4; ++i) hy.put(i, hy.get(i + 1));
+  hy.put(0, '0');
+  for (; i < n; ++i) hy.put(i, '0');
+  hy.put(n, '\0');
+  return 0;
+}
+
+namespace {
+
+Outcome hyphenate_with(const DictionaryData& d, std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
+                       std::span<Replacement> replacements, bool hyphenate3, int lhmin, int rhmin, int clhmin,
+                       int crhmin) {
+  std::byte stack[kArenaBytes];
+  Arena arena(stack, sizeof stack);
+  Hyphenation h(d, arena);
+  const int n = static_cast<int>(word.size());
+  const Word w{reinterpret_cast<const unsigned char*>(word.data()), n, n};
+  const Buffer hy{hyphens.data(), static_cast<long>(hyphens.size())};
+  Reps reps;
+  reps.wanted = !replacements.empty();
+  reps.size = n;
+  if (reps.wanted) {
+    reps.rep = arena.take<std::int32_t>(static_cast<std::size_t>(n) + 1);
+    reps.pos = arena.take<int>(static_cast<std::size_t>(n) + 1);
+    reps.cut = arena.take<int>(static_cast<std::size_t>(n) + 1);
+  }
+  h.run(0, w, hy, reps, clhmin, crhmin, true, true, 0);
+  return finish(d, h, w, hy, reps, hyphenated, replacements, hyphenate3, lhmin, rhmin);
+}
+
+}  // namespace
+
+Outcome Dictionary::hyphenate2(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
+                               std::span<Replacement> replacements) const noexcept {
+  const DictionaryData& d = *data_;
+  return hyphenate_with(d, word, hyphens, hyphenated, replacements, false, d.lhmin, d.rhmin, d.clhmin, d.crhmin);
+}
+
+Outcome Dictionary::hyphenate3(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
+                               std::span<Replacement> replacements, const Minimums& m) const noexcept {
+  const DictionaryData& d = *data_;
+  return hyphenate_with(d, word, hyphens, hyphenated, replacements, true, std::max<int>(m.left, d.lhmin),
+                        std::max<int>(m.right, d.rhmin), std::max<int>(m.compound_left, d.clhmin),
+                        std::max<int>(m.compound_right, d.crhmin));
+}
+
+}  // namespace hyph::dic

@@ -1,0 +1,34 @@
+// The charset a `.dic` file declares on its first line, through ICU: checking that the file's
+// bytes are valid in it, and converting its strings to UTF-8 (for the main engine and --explain).
+#pragma once
+
+#include <hyph/error.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace hyph::dic {
+
+class DicCharset {
+ public:
+  /// ICU's converter for `declared` (surrounding white space ignored). An unknown name gives a
+  /// charset that knows nothing (known() false): 2.8.8 loads such files as opaque bytes.
+  explicit DicCharset(std::string_view declared);
+  ~DicCharset();
+  DicCharset(DicCharset&&) noexcept;
+  DicCharset& operator=(DicCharset&&) noexcept;
+
+  bool known() const noexcept;
+  /// The column (1-based, in characters) of the first byte sequence in `line` that is invalid in
+  /// this charset, or 0 when the line is valid (or the charset is unknown).
+  std::size_t invalid_column(std::string_view line) const;
+  /// `bytes` in UTF-8; invalid sequences become U+FFFD. Unknown charsets read as ISO-8859-1.
+  std::string to_utf8(std::string_view bytes) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hyph::dic

@@ -1,0 +1,229 @@
+#include "patterns/dic_reader.h"
+
+#include "patterns/dic_charset.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+
+namespace hyph::dic {
+
+namespace {
+
+// fgets on the file's bytes: up to `size - 1` bytes, through the first '\n'.
+class LineReader {
+ public:
+  explicit LineReader(std::string_view bytes) : bytes_(bytes) {}
+  bool next(std::size_t size, std::string_view& chunk) {
+    if (at_ >= bytes_.size()) return false;
+    std::size_t end = at_;
+    while (end < bytes_.size() && end - at_ < size - 1) {
+      if (bytes_[end++] == '\n') break;
+    }
+    chunk = bytes_.substr(at_, end - at_);
+    line_ = next_line_;
+    if (chunk.back() == '\n') ++next_line_;
+    at_ = end;
+    return true;
+  }
+  /// The physical line the last chunk belongs to (1-based).
+  std::size_t line() const noexcept { return line_; }
+
+ private:
+  std::string_view bytes_;
+  std::size_t at_ = 0;
+  std::size_t line_ = 1;
+  std::size_t next_line_ = 1;
+};
+
+// C's atoi (glibc: (int) strtol).
+int c_atoi(const char* s) { return static_cast<int>(std::strtol(s, nullptr, 10)); }
+
+bool starts_with(const std::string& s, const char* prefix) { return s.compare(0, std::strlen(prefix), prefix) == 0; }
+
+// A NOHYPHEN line: the text after the keyword and blanks, its last character dropped (2.8.8
+// assumes it is the '\n'), split at the commas after the first character.
+void read_nohyphen(const std::string& line, DicLevel& level) {
+  std::size_t at = 8;
+  while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
+  std::string list = line.substr(at);
+  // 2.8.8 writes before its buffer for an empty list; upstream later keeps no list then.
+  level.has_nohyphen = true;
+  level.nohyphenl = 0;  // 2.8.8 sums the counts of every NOHYPHEN line but keeps the last list only
+  if (!list.empty()) list.pop_back();
+  for (std::size_t i = list.size() >= 2 ? list.size() - 1 : 0; i > 0; --i) {
+    if (list[i] == ',') {
+      list[i] = '\0';
+      ++level.nohyphenl;
+    }
+  }
+  list += '\0';
+  level.nohyphen = std::move(list);
+}
+
+// hnj_hyphen_load_line for one pattern line (a C string: up to its first NUL).
+void read_pattern(std::string line, bool utf8, std::size_t line_no, DicLevel& level) {
+  DicPattern p;
+  p.line = line_no;
+  const std::size_t slash = line.find('/');
+  std::string repl;
+  int index = 0, cut = 0;
+  if (slash != std::string::npos) {
+    p.has_replacement = true;
+    std::string rest = line.substr(slash + 1);
+    line.resize(slash);
+    const std::size_t comma = rest.find(',');
+    if (comma != std::string::npos) {
+      const std::size_t comma2 = rest.find(',', comma + 1);
+      if (comma2 != std::string::npos) {
+        index = static_cast<signed char>(static_cast<signed char>(c_atoi(rest.c_str() + comma + 1)) - 1);
+        cut = static_cast<signed char>(c_atoi(rest.c_str() + comma2 + 1));
+      }
+      rest.resize(comma);
+    } else {
+      // hnj_strchomp: one trailing '\r' or '\n', and a '\r' before it.
+      if (!rest.empty() && (rest.back() == '\r' || rest.back() == '\n')) {
+        const std::size_t k = rest.size();
+        rest.pop_back();
+        if (k > 1 && rest.back() == '\r') rest.pop_back();
+      }
+      index = 0;
+      cut = static_cast<signed char>(line.size());
+    }
+    repl = std::move(rest);
+  }
+  // Letters are the bytes above ' ' (signed char: also every byte >= 0x80) that are not digits;
+  // a digit sets the value before the next letter (the last digit of a run wins).
+  std::string letters, digits = "0";
+  for (unsigned char c : line) {
+    if (c <= ' ') break;
+    if (c >= '0' && c <= '9') {
+      digits.back() = static_cast<char>(c);
+    } else {
+      letters += static_cast<char>(c);
+      digits += '0';
+    }
+  }
+  std::size_t skip = 0;
+  if (!p.has_replacement) {
+    while (skip < digits.size() && digits[skip] == '0') ++skip;
+  } else {
+    const bool dot = !letters.empty() && letters[0] == '.';
+    if (dot) skip = 1;
+    if (utf8) {
+      // The replacement's start and length count characters in the file; 2.8.8 turns them
+      // into bytes (a leading '.' not counted).
+      int pu = -1, ps = -1;
+      for (std::size_t pc = dot ? 1 : 0; pc < letters.size() + 1; ++pc) {
+        const unsigned char c = pc < letters.size() ? static_cast<unsigned char>(letters[pc]) : 0;
+        if ((c >> 6) != 2) ++pu;
+        if (ps < 0 && static_cast<signed char>(index) == pu) {
+          ps = static_cast<signed char>(index);
+          index = static_cast<signed char>(pc);
+        }
+        if (ps >= 0 && pu - ps == static_cast<signed char>(cut)) {
+          cut = static_cast<signed char>(static_cast<int>(pc) - static_cast<signed char>(index));
+          break;
+        }
+      }
+      if (dot) index = static_cast<signed char>(static_cast<signed char>(index) - 1);
+    }
+  }
+  p.digits = digits.substr(skip);
+  p.index = static_cast<signed char>(index);
+  p.cut = static_cast<signed char>(cut) != 0 ? static_cast<signed char>(cut) : static_cast<signed char>(letters.size());
+  p.letters = std::move(letters);
+  p.replacement = std::move(repl);
+  level.patterns.push_back(std::move(p));
+}
+
+void read_line(std::string_view chunk, bool utf8, std::size_t line_no, DicLevel& level) {
+  // 2.8.8 works on C strings: a NUL ends the line.
+  const std::string line(chunk.substr(0, chunk.find('\0')));
+  if (starts_with(line, "LEFTHYPHENMIN")) {
+    level.lhmin = static_cast<signed char>(c_atoi(line.c_str() + 13));
+  } else if (starts_with(line, "RIGHTHYPHENMIN")) {
+    level.rhmin = static_cast<signed char>(c_atoi(line.c_str() + 14));
+  } else if (starts_with(line, "COMPOUNDLEFTHYPHENMIN")) {
+    level.clhmin = static_cast<signed char>(c_atoi(line.c_str() + 21));
+  } else if (starts_with(line, "COMPOUNDRIGHTHYPHENMIN")) {
+    level.crhmin = static_cast<signed char>(c_atoi(line.c_str() + 22));
+  } else if (starts_with(line, "NOHYPHEN")) {
+    read_nohyphen(line, level);
+  } else {
+    read_pattern(line, utf8, line_no, level);
+  }
+}
+
+void add_default_level(bool utf8, DicLevel& level) {
+  read_line(utf8 ? "NOHYPHEN ',\xe2\x80\x93,\xe2\x80\x99,-\n" : "NOHYPHEN ',-\n", utf8, 0, level);
+  read_line("1-1\n", utf8, 0, level);
+  read_line("1'1\n", utf8, 0, level);
+  if (utf8) {
+    read_line("1\xe2\x80\x93" "1\n", utf8, 0, level);
+    read_line("1\xe2\x80\x99" "1\n", utf8, 0, level);
+  }
+}
+
+}  // namespace
+
+ParsedDic read_dic(std::string_view bytes, const std::string& name) {
+  ParsedDic out;
+  out.name = name;
+  LineReader reader(bytes);
+  std::string_view chunk;
+  if (reader.next(out.cset.size(), chunk)) {
+    std::memcpy(out.cset.data(), chunk.data(), chunk.size());
+    for (char& c : out.cset)
+      if (c == '\r' || c == '\n') c = '\0';
+  }
+  out.utf8 = std::strcmp(out.cset.data(), "UTF-8") == 0;
+  const DicCharset charset(out.charset_name());
+
+  // Reading the file: its first level, and after a NEXTLEVEL line its second (a further
+  // NEXTLEVEL line ends the file, as in 2.8.8).
+  DicLevel file_levels[2];
+  int level = 0;
+  while (reader.next(100, chunk)) {
+    if (const std::size_t column = charset.invalid_column(chunk); column != 0) {
+      throw ParseError(ErrorCode::parse, {name, reader.line(), column},
+                       "byte sequence not valid in the declared charset " + out.charset_name());
+    }
+    if (chunk.substr(0, 9) == "NEXTLEVEL") {
+      if (level == 1) break;
+      level = 1;
+      out.explicit_nextlevel = true;
+      continue;
+    }
+    if (chunk[0] != '%') read_line(chunk, out.utf8, reader.line(), file_levels[level]);
+  }
+  if (out.explicit_nextlevel) {
+    out.levels[0] = std::move(file_levels[0]);
+    out.levels[1] = std::move(file_levels[1]);
+  } else {
+    add_default_level(out.utf8, out.levels[0]);
+    out.levels[1] = std::move(file_levels[0]);
+    DicLevel& top = out.levels[0];
+    const DicLevel& file = out.levels[1];
+    top.lhmin = file.lhmin;
+    top.rhmin = file.rhmin;
+    top.clhmin = file.clhmin ? file.clhmin : file.lhmin ? file.lhmin : 3;
+    top.crhmin = file.crhmin ? file.crhmin : file.rhmin ? file.rhmin : 3;
+  }
+  return out;
+}
+
+std::string read_dic_file(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw Error(ErrorCode::io, path + ": is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ErrorCode::io, path + ": cannot open: " + std::strerror(errno));
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) throw Error(ErrorCode::io, path + ": read error");
+  return std::move(buffer).str();
+}
+
+}  // namespace hyph::dic
