@@ -91,32 +91,42 @@ _PYTHON_CODECS = {"microsoft-cp1251": "cp1251", "iscii-devanagari": "iscii-devan
 
 
 class _Dictionary:
-    """One .dic file, loaded once: libhyphen's answers for lower-case words."""
+    """One .dic file, loaded once: libhyphen's answers for lower-case words, with the
+    caller's minimums alone (see _without_minimums)."""
 
     def __init__(self, filename: str) -> None:
         with open(filename, "rb") as stream:
             data = stream.read()
-        self.native = DicDictionary(data, filename)
-        charset = self.native.charset
+        self.native = DicDictionary(_without_minimums(data), filename)
         self.utf8 = self.native.utf8
-        self.codec = _PYTHON_CODECS.get(charset.lower(), charset)
+        charset = self.native.charset
+        self.codec = "utf-8" if self.utf8 else _PYTHON_CODECS.get(charset.lower(), charset)
 
     def positions(self, word: str, left: int, right: int) -> List[DataInt]:
         lower = _simple_lower(word)
-        if self.utf8:
-            encoded = lower.encode("utf-8", "surrogatepass")
-        else:
-            try:
-                encoded = lower.encode(self.codec, "replace")
-            except LookupError:  # a charset Python lacks: its words stay whole, as in pyphen
-                return []
+        try:
+            encoded = lower.encode(self.codec, "surrogatepass" if self.utf8 else "replace")
+        except LookupError:  # a charset Python cannot encode to: its words stay whole
+            return []
         points = []
-        for position, change, start, cut in self.native.breaks(encoded, left, right):
+        for position, _value, change, start, cut in self.native.breaks(encoded, left, right):
             if change is None:
                 points.append(DataInt(position))
             else:
-                points.append(DataInt(position, (change, start - position, cut)))
+                text = change.decode(self.codec, "replace")
+                points.append(DataInt(position, (text, start - position, cut)))
         return points
+
+
+def _without_minimums(data: bytes) -> bytes:
+    """The dictionary with its LEFTHYPHENMIN and RIGHTHYPHENMIN lines made comments (same
+    line numbers), so that libhyphen's rule "the larger of the caller's minimum and the
+    dictionary's" leaves the caller's: pyphen's `left` and `right` alone decide."""
+    lines = data.split(b"\n")
+    for i, line in enumerate(lines):
+        if i > 0 and (line.startswith(b"LEFTHYPHENMIN") or line.startswith(b"RIGHTHYPHENMIN")):
+            lines[i] = b"%" + line
+    return b"\n".join(lines)
 
 
 def _simple_lower(word: str) -> str:
