@@ -87,34 +87,25 @@ class DataInt(int):
         return obj
 
 
-_PYTHON_CODECS = {"microsoft-cp1251": "cp1251", "iscii-devanagari": "iscii-devanagari"}
-
-
 class _Dictionary:
-    """One .dic file, loaded once: libhyphen's answers for lower-case words, with the
-    caller's minimums alone (see _without_minimums)."""
+    """One .dic file, loaded once: libhyphen's answers for words, with the caller's minimums
+    alone (see _without_minimums). The extension lower-cases each word code point by code
+    point (so offsets stay the word's; str.lower() turns 'İ' into two) and encodes it in the
+    dictionary's charset."""
 
     def __init__(self, filename: str) -> None:
         with open(filename, "rb") as stream:
             data = stream.read()
         self.native = DicDictionary(_without_minimums(data), filename)
         self.utf8 = self.native.utf8
-        charset = self.native.charset
-        self.codec = "utf-8" if self.utf8 else _PYTHON_CODECS.get(charset.lower(), charset)
 
     def positions(self, word: str, left: int, right: int) -> List[DataInt]:
-        lower = _simple_lower(word)
-        try:
-            encoded = lower.encode(self.codec, "surrogatepass" if self.utf8 else "replace")
-        except LookupError:  # a charset Python cannot encode to: its words stay whole
-            return []
         points = []
-        for position, _value, change, start, cut in self.native.breaks(encoded, left, right):
+        for position, _value, change, start, cut in self.native.breaks(word, left, right):
             if change is None:
                 points.append(DataInt(position))
             else:
-                text = change.decode(self.codec, "replace")
-                points.append(DataInt(position, (text, start - position, cut)))
+                points.append(DataInt(position, (change, start - position, cut)))
         return points
 
 
@@ -127,15 +118,6 @@ def _without_minimums(data: bytes) -> bytes:
         if i > 0 and (line.startswith(b"LEFTHYPHENMIN") or line.startswith(b"RIGHTHYPHENMIN")):
             lines[i] = b"%" + line
     return b"\n".join(lines)
-
-
-def _simple_lower(word: str) -> str:
-    """Lower case code point by code point, so offsets stay those of `word` (str.lower()
-    turns 'İ' into two code points)."""
-    lower = word.lower()
-    if len(lower) == len(word):
-        return lower
-    return "".join(c if len(c.lower()) != 1 else c.lower() for c in word)
 
 
 # Loaded dictionaries by file name, for cache=True.
@@ -193,6 +175,9 @@ class Pyphen:
     def inserted(self, word: str, hyphen: str = "-") -> str:
         """`word` with `hyphen` at every break ('let-ter-gre-pen'); a non-standard break
         changes the spelling ('kulisz-sza')."""
+        plain = self.hd.native.inserted(word, hyphen, self.left, self.right)
+        if plain is not None:  # no non-standard break: done in one call
+            return plain
         letters = list(word)
         for position in reversed(self.positions(word)):
             if position.data:

@@ -2,15 +2,24 @@
 // hnj_hyphen_hyphenate3 answers, word by word, with its non-standard breaks. The only file of
 // the binding that uses the dialect's internal header (engine/dic_dictionary.h); the rest
 // of the package reaches it through libhyph.pyphen.
+//
+// Words arrive as Python str: each code point is lower-cased by ICU's simple mapping (one code
+// point for one, so offsets stay those of the word) and encoded in the dictionary's charset
+// (UTF-8, or an 8-bit charset through a table made once with ICU); a character the charset
+// lacks becomes '?', which no letter pattern matches.
 #include "dic_dictionary.h"
 
 #include "engine/dic_dictionary.h"
 
-#include <pybind11/stl.h>
+#include <unicode/ucnv.h>
+#include <unicode/uchar.h>
+#include <unicode/utf16.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace py = pybind11;
@@ -18,63 +27,194 @@ namespace py = pybind11;
 namespace libhyph_python {
 namespace {
 
-// (position, value, change, start, cut): a break before code point `position` of the word
-// with the pattern's odd `value`; for a non-standard break, `change` ("sz=sz", bytes in the
-// dictionary's charset) replaces `cut` characters from `start`. change is None otherwise.
-py::list breaks(const hyph::dic::Dictionary& d, const py::bytes& word_bytes, int left, int right) {
-  const std::string word = word_bytes;
-  if (word.empty()) return py::list();
-  std::array<char, hyph::dic::kStackWordBytes + 5> small_hyphens{};
-  std::array<hyph::dic::Replacement, hyph::dic::kStackWordBytes> small_replacements{};
-  std::vector<char> large_hyphens;
-  std::vector<hyph::dic::Replacement> large_replacements;
-  std::span<char> hyphens(small_hyphens);
-  std::span<hyph::dic::Replacement> replacements(small_replacements);
-  if (word.size() > hyph::dic::kStackWordBytes) {
-    large_hyphens.resize(word.size() + 5);
-    large_replacements.resize(word.size());
-    hyphens = large_hyphens;
-    replacements = large_replacements;
+class PyDictionary {
+ public:
+  PyDictionary(hyph::dic::Dictionary d) : dict_(std::move(d)) {
+    if (!dict_.utf8()) make_tables();
   }
-  const hyph::dic::Outcome outcome =
-      d.hyphenate3(word, hyphens, {}, replacements.first(word.size()), hyph::dic::Minimums{left, right, 0, 0});
-  py::list out;
-  if (outcome.status != 0) return out;  // a word starting inside a UTF-8 sequence: no breaks
-  for (std::size_t i = 0; i < outcome.positions; ++i) {
-    const char h = hyphens[i];
-    if (h < '0' || h > '9' || ((h - '0') & 1) == 0) continue;
-    const int position = static_cast<int>(i) + 1;
-    const hyph::dic::Replacement& r = replacements[i];
-    if (outcome.replacements && r.present()) {
-      out.append(py::make_tuple(position, h - '0', py::bytes(std::string(r.text)), position - r.pos, r.cut));
+
+  const hyph::dic::Dictionary& dict() const { return dict_; }
+
+  // The lower-case word in the dictionary's charset; false if `word` is not a str.
+  std::string encode(py::handle word) const {
+    PyObject* o = word.ptr();
+    if (!PyUnicode_Check(o)) throw py::type_error(std::string("word must be str, not ") + Py_TYPE(o)->tp_name);
+    const int kind = PyUnicode_KIND(o);
+    const void* data = PyUnicode_DATA(o);
+    const Py_ssize_t n = PyUnicode_GET_LENGTH(o);
+    std::string out;
+    out.reserve(static_cast<std::size_t>(n) * (dict_.utf8() ? 2 : 1));
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      const auto c = static_cast<UChar32>(u_tolower(static_cast<UChar32>(PyUnicode_READ(kind, data, i))));
+      if (dict_.utf8()) {
+        append_utf8(out, c);
+      } else {
+        const auto it = std::lower_bound(encode_.begin(), encode_.end(), c,
+                                         [](const std::pair<UChar32, char>& e, UChar32 key) { return e.first < key; });
+        out.push_back(it != encode_.end() && it->first == c ? it->second : '?');
+      }
+    }
+    return out;
+  }
+
+  // A replacement's text ("sz=sz") as str.
+  py::str decode(std::string_view bytes) const {
+    if (dict_.utf8()) {
+      PyObject* s = PyUnicode_DecodeUTF8(bytes.data(), static_cast<Py_ssize_t>(bytes.size()), "replace");
+      if (s == nullptr) throw py::error_already_set();
+      return py::reinterpret_steal<py::str>(s);
+    }
+    std::u32string text;
+    for (char b : bytes) text.push_back(static_cast<char32_t>(decode_[static_cast<unsigned char>(b)]));
+    PyObject* s = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text.data(), static_cast<Py_ssize_t>(text.size()));
+    if (s == nullptr) throw py::error_already_set();
+    return py::reinterpret_steal<py::str>(s);
+  }
+
+ private:
+  static void append_utf8(std::string& out, UChar32 c) {
+    const auto u = static_cast<std::uint32_t>(c);
+    if (u < 0x80) {
+      out.push_back(static_cast<char>(u));
+    } else if (u < 0x800) {
+      out.push_back(static_cast<char>(0xC0 | (u >> 6)));
+      out.push_back(static_cast<char>(0x80 | (u & 0x3F)));
+    } else if (u < 0x10000) {  // lone surrogates too, as their generalised UTF-8
+      out.push_back(static_cast<char>(0xE0 | (u >> 12)));
+      out.push_back(static_cast<char>(0x80 | ((u >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (u & 0x3F)));
     } else {
-      out.append(py::make_tuple(position, h - '0', py::none(), 0, 0));
+      out.push_back(static_cast<char>(0xF0 | (u >> 18)));
+      out.push_back(static_cast<char>(0x80 | ((u >> 12) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | ((u >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (u & 0x3F)));
+    }
+  }
+
+  // Byte <-> code point for an 8-bit charset, once (the dictionary loaded, so ICU knows it).
+  void make_tables() {
+    std::string name(dict_.charset());
+    if (name == "microsoft-cp1251") name = "windows-1251";
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter* conv = ucnv_open(name.c_str(), &status);
+    for (int b = 0; b < 256; ++b) {
+      UChar32 c = b < 0x80 ? b : 0xFFFD;
+      if (conv != nullptr && U_SUCCESS(status) && b >= 0x80) {
+        const char byte = static_cast<char>(b);
+        std::array<UChar, 4> units{};
+        UErrorCode e = U_ZERO_ERROR;
+        const int32_t n = ucnv_toUChars(conv, units.data(), static_cast<int32_t>(units.size()), &byte, 1, &e);
+        if (U_SUCCESS(e) && n >= 1) {
+          UChar32 got = 0;
+          int32_t at = 0;
+          U16_NEXT(units.data(), at, n, got);
+          if (at == n && got != 0xFFFD && got != 0x1A) c = got;
+        }
+      }
+      decode_[static_cast<std::size_t>(b)] = c;
+      if (c != 0xFFFD) encode_.emplace_back(c, static_cast<char>(b));
+    }
+    if (conv != nullptr) ucnv_close(conv);
+    std::sort(encode_.begin(), encode_.end());
+  }
+
+  hyph::dic::Dictionary dict_;
+  std::array<UChar32, 256> decode_{};
+  std::vector<std::pair<UChar32, char>> encode_;
+};
+
+struct Hyphens {
+  std::vector<char> hyphens;
+  std::vector<hyph::dic::Replacement> replacements;
+  hyph::dic::Outcome outcome;
+};
+
+// libhyphen's vector and replacements for a word in the charset, with the caller's minimums.
+void run(const hyph::dic::Dictionary& d, const std::string& word, int left, int right, Hyphens& h) {
+  h.hyphens.assign(word.size() + 5, '\0');
+  h.replacements.assign(word.size(), {});
+  h.outcome = d.hyphenate3(word, h.hyphens, {}, h.replacements, hyph::dic::Minimums{left, right, 0, 0});
+}
+
+bool odd(char v) { return v >= '0' && v <= '9' && ((v - '0') & 1) != 0; }
+
+// (position, value, change, start, cut) for each break: before code point `position` of the
+// word, with the pattern's odd `value`; for a non-standard break, `change` ("sz=sz") replaces
+// `cut` characters from `start`; change is None otherwise.
+py::list breaks(const PyDictionary& d, py::handle word, int left, int right) {
+  const std::string encoded = d.encode(word);
+  py::list out;
+  if (encoded.empty()) return out;
+  Hyphens h;
+  run(d.dict(), encoded, left, right, h);
+  if (h.outcome.status != 0) return out;  // a word starting inside a UTF-8 sequence: no breaks
+  for (std::size_t i = 0; i < h.outcome.positions; ++i) {
+    if (!odd(h.hyphens[i])) continue;
+    const int position = static_cast<int>(i) + 1;
+    const hyph::dic::Replacement& r = h.replacements[i];
+    if (h.outcome.replacements && r.present()) {
+      out.append(py::make_tuple(position, h.hyphens[i] - '0', d.decode(r.text), position - r.pos, r.cut));
+    } else {
+      out.append(py::make_tuple(position, h.hyphens[i] - '0', py::none(), 0, 0));
     }
   }
   return out;
 }
 
+// pyphen's inserted() for a word whose kept breaks are all plain (left <= p <= len - right,
+// as pyphen filters them): the word with `hyphen` at each; None if a kept break is
+// non-standard (the caller spells those out).
+py::object inserted(const PyDictionary& d, py::handle word, py::handle hyphen, int left, int right) {
+  const std::string encoded = d.encode(word);
+  if (!PyUnicode_Check(hyphen.ptr())) throw py::type_error("hyphen must be str");
+  const Py_ssize_t n = PyUnicode_GET_LENGTH(word.ptr());
+  std::vector<Py_ssize_t> cuts;
+  if (!encoded.empty()) {
+    Hyphens h;
+    run(d.dict(), encoded, std::max(left, 1), std::max(right, 1), h);
+    if (h.outcome.status == 0) {
+      for (std::size_t i = 0; i < h.outcome.positions; ++i) {
+        const auto p = static_cast<Py_ssize_t>(i) + 1;
+        if (!odd(h.hyphens[i]) || p < left || p > n - right) continue;
+        if (h.outcome.replacements && h.replacements[i].present()) return py::none();
+        cuts.push_back(p);
+      }
+    }
+  }
+  if (cuts.empty()) return py::reinterpret_borrow<py::object>(word);
+  py::list pieces;
+  Py_ssize_t last = 0;
+  for (Py_ssize_t p : cuts) {
+    pieces.append(py::reinterpret_steal<py::object>(PyUnicode_Substring(word.ptr(), last, p)));
+    last = p;
+  }
+  pieces.append(py::reinterpret_steal<py::object>(PyUnicode_Substring(word.ptr(), last, n)));
+  return py::reinterpret_borrow<py::str>(hyphen).attr("join")(pieces);
+}
+
 }  // namespace
 
 void register_dic_dictionary(py::module_& m) {
-  py::class_<hyph::dic::Dictionary>(m, "DicDictionary", R"doc(
+  py::class_<PyDictionary>(m, "DicDictionary", R"doc(
 A libhyphen .dic dictionary (internal: libhyph.pyphen uses it).
 
-DicDictionary(data: bytes, name: str); breaks(word: bytes, left: int, right: int) gives
-(position, value, change, start, cut) tuples for a lower-case word in the dictionary's
-charset, as libhyphen's hnj_hyphen_hyphenate3 with those minimums.
+DicDictionary(data: bytes, name: str). breaks(word, left, right) gives (position, value,
+change, start, cut) tuples, as libhyphen's hnj_hyphen_hyphenate3 with those minimums, for a
+word (str) lower-cased and encoded here; inserted(word, hyphen, left, right) the word with
+`hyphen` at its plain breaks, or None if it has a non-standard one.
 )doc")
       .def(py::init([](const py::bytes& data, const std::string& name) {
              std::string bytes = data;
              py::gil_scoped_release released;
-             return hyph::dic::Dictionary::from_bytes(bytes, name);
+             return PyDictionary(hyph::dic::Dictionary::from_bytes(bytes, name));
            }),
            py::arg("data"), py::arg("name"))
-      .def_property_readonly("charset", [](const hyph::dic::Dictionary& d) { return std::string(d.charset()); })
-      .def_property_readonly("utf8", &hyph::dic::Dictionary::utf8)
-      .def_property_readonly("left_min", [](const hyph::dic::Dictionary& d) { return int{d.lhmin()}; })
-      .def_property_readonly("right_min", [](const hyph::dic::Dictionary& d) { return int{d.rhmin()}; })
-      .def("breaks", &breaks, py::arg("word"), py::arg("left"), py::arg("right"));
+      .def_property_readonly("charset", [](const PyDictionary& d) { return std::string(d.dict().charset()); })
+      .def_property_readonly("utf8", [](const PyDictionary& d) { return d.dict().utf8(); })
+      .def_property_readonly("left_min", [](const PyDictionary& d) { return int{d.dict().lhmin()}; })
+      .def_property_readonly("right_min", [](const PyDictionary& d) { return int{d.dict().rhmin()}; })
+      .def("breaks", &breaks, py::arg("word"), py::arg("left"), py::arg("right"))
+      .def("inserted", &inserted, py::arg("word"), py::arg("hyphen"), py::arg("left"), py::arg("right"));
 }
 
 }  // namespace libhyph_python

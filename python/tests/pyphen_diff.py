@@ -222,6 +222,7 @@ def one(dic_path, n_words):
     ours_by_mins = {m: ours_module.Pyphen(filename=real, left=m[0], right=m[1]) for m in [(2, 2), (1, 1)]}
     theirs_by_mins = {m: pyphen.Pyphen(filename=real, left=m[0], right=m[1]) for m in [(2, 2), (1, 1)]}
     hd = ours_by_mins[(2, 2)].hd
+    codec = "utf-8" if hd.utf8 else {"microsoft-cp1251": "cp1251"}.get(hd.native.charset.lower(), hd.native.charset)
     words = spread(list_words(code) + pattern_words(real, hd.native.charset), n_words)
     judge = Libhyphen()
     with tempfile.TemporaryDirectory() as tmp:
@@ -242,8 +243,8 @@ def one(dic_path, n_words):
                 if agree:
                     same += 1
                     continue
-                lower = ours_module._simple_lower(word)
-                judged = [(p, dd) for p, dd in judge.positions(d, lower, hd.codec, hd.utf8, *mins)
+                lower = "".join(c if len(c.lower()) != 1 else c.lower() for c in word)
+                judged = [(p, dd) for p, dd in judge.positions(d, lower, codec, hd.utf8, *mins)
                           if mins[0] <= p <= len(word) - mins[1]]
                 if judged != a:
                     failures.append({"word": word, "mins": mins, "libhyph": str(a), "pyphen": str(b),
