@@ -141,6 +141,7 @@ class Pyphen:
         if not cache or path not in _cache:
             _cache[path] = _Dictionary(path)
         self.hd = _cache[path]
+        self._plain_inserted = self.hd.native.inserted
 
     def positions(self, word: str) -> List[DataInt]:
         """The positions where `word` can be hyphenated, at least `left` characters from its
@@ -175,7 +176,7 @@ class Pyphen:
     def inserted(self, word: str, hyphen: str = "-") -> str:
         """`word` with `hyphen` at every break ('let-ter-gre-pen'); a non-standard break
         changes the spelling ('kulisz-sza')."""
-        plain = self.hd.native.inserted(word, hyphen, self.left, self.right)
+        plain = self._plain_inserted(word, hyphen, self.left, self.right)
         if plain is not None:  # no non-standard break: done in one call
             return plain
         letters = list(word)

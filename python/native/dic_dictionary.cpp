@@ -16,6 +16,8 @@
 #include <unicode/utf16.h>
 
 #include <algorithm>
+#include <memory>
+#include <span>
 #include <array>
 #include <string>
 #include <string_view>
@@ -123,18 +125,42 @@ class PyDictionary {
   std::vector<std::pair<UChar32, char>> encode_;
 };
 
-struct Hyphens {
-  std::vector<char> hyphens;
-  std::vector<hyph::dic::Replacement> replacements;
-  hyph::dic::Outcome outcome;
-};
+// libhyphen's vector and replacements for one word: on the stack for words of up to
+// kStackWordBytes bytes (replacements constructed only as far as the word goes).
+class Hyphens {
+ public:
+  Hyphens(const hyph::dic::Dictionary& d, const std::string& word, int left, int right) {
+    const std::size_t n = word.size();
+    std::span<char> hyphens(small_hyphens_.data(), n + 5);
+    hyph::dic::Replacement* replacements = reinterpret_cast<hyph::dic::Replacement*>(small_replacements_);
+    if (n > hyph::dic::kStackWordBytes) {
+      large_hyphens_.resize(n + 5);
+      large_replacements_.resize(n);
+      hyphens = large_hyphens_;
+      replacements = large_replacements_.data();
+    } else {
+      std::uninitialized_default_construct_n(replacements, n);
+    }
+    hyphens_ = hyphens.data();
+    replacements_ = replacements;
+    outcome = d.hyphenate3(word, hyphens, {}, std::span(replacements, n), hyph::dic::Minimums{left, right, 0, 0});
+  }
+  Hyphens(const Hyphens&) = delete;
+  Hyphens& operator=(const Hyphens&) = delete;
 
-// libhyphen's vector and replacements for a word in the charset, with the caller's minimums.
-void run(const hyph::dic::Dictionary& d, const std::string& word, int left, int right, Hyphens& h) {
-  h.hyphens.assign(word.size() + 5, '\0');
-  h.replacements.assign(word.size(), {});
-  h.outcome = d.hyphenate3(word, h.hyphens, {}, h.replacements, hyph::dic::Minimums{left, right, 0, 0});
-}
+  char value(std::size_t i) const { return hyphens_[i]; }
+  const hyph::dic::Replacement& replacement(std::size_t i) const { return replacements_[i]; }
+
+  hyph::dic::Outcome outcome;
+
+ private:
+  std::array<char, hyph::dic::kStackWordBytes + 5> small_hyphens_;
+  alignas(hyph::dic::Replacement) unsigned char small_replacements_[sizeof(hyph::dic::Replacement) * hyph::dic::kStackWordBytes];
+  std::vector<char> large_hyphens_;
+  std::vector<hyph::dic::Replacement> large_replacements_;
+  char* hyphens_ = nullptr;
+  const hyph::dic::Replacement* replacements_ = nullptr;
+};
 
 bool odd(char v) { return v >= '0' && v <= '9' && ((v - '0') & 1) != 0; }
 
@@ -145,17 +171,16 @@ py::list breaks(const PyDictionary& d, py::handle word, int left, int right) {
   const std::string encoded = d.encode(word);
   py::list out;
   if (encoded.empty()) return out;
-  Hyphens h;
-  run(d.dict(), encoded, left, right, h);
+  const Hyphens h(d.dict(), encoded, left, right);
   if (h.outcome.status != 0) return out;  // a word starting inside a UTF-8 sequence: no breaks
   for (std::size_t i = 0; i < h.outcome.positions; ++i) {
-    if (!odd(h.hyphens[i])) continue;
+    if (!odd(h.value(i))) continue;
     const int position = static_cast<int>(i) + 1;
-    const hyph::dic::Replacement& r = h.replacements[i];
+    const hyph::dic::Replacement& r = h.replacement(i);
     if (h.outcome.replacements && r.present()) {
-      out.append(py::make_tuple(position, h.hyphens[i] - '0', d.decode(r.text), position - r.pos, r.cut));
+      out.append(py::make_tuple(position, h.value(i) - '0', d.decode(r.text), position - r.pos, r.cut));
     } else {
-      out.append(py::make_tuple(position, h.hyphens[i] - '0', py::none(), 0, 0));
+      out.append(py::make_tuple(position, h.value(i) - '0', py::none(), 0, 0));
     }
   }
   return out;
@@ -168,29 +193,78 @@ py::object inserted(const PyDictionary& d, py::handle word, py::handle hyphen, i
   const std::string encoded = d.encode(word);
   if (!PyUnicode_Check(hyphen.ptr())) throw py::type_error("hyphen must be str");
   const Py_ssize_t n = PyUnicode_GET_LENGTH(word.ptr());
-  std::vector<Py_ssize_t> cuts;
+  std::array<Py_ssize_t, hyph::dic::kStackWordBytes> small_cuts{};
+  std::vector<Py_ssize_t> large_cuts;
+  std::span<Py_ssize_t> cuts(small_cuts);
+  if (encoded.size() > small_cuts.size()) {
+    large_cuts.resize(encoded.size());
+    cuts = large_cuts;
+  }
+  std::size_t count = 0;
   if (!encoded.empty()) {
-    Hyphens h;
-    run(d.dict(), encoded, std::max(left, 1), std::max(right, 1), h);
+    const Hyphens h(d.dict(), encoded, std::max(left, 1), std::max(right, 1));
     if (h.outcome.status == 0) {
       for (std::size_t i = 0; i < h.outcome.positions; ++i) {
         const auto p = static_cast<Py_ssize_t>(i) + 1;
-        if (!odd(h.hyphens[i]) || p < left || p > n - right) continue;
-        if (h.outcome.replacements && h.replacements[i].present()) return py::none();
-        cuts.push_back(p);
+        if (!odd(h.value(i)) || p < left || p > n - right) continue;
+        if (h.outcome.replacements && h.replacement(i).present()) return py::none();
+        cuts[count++] = p;
       }
     }
   }
-  if (cuts.empty()) return py::reinterpret_borrow<py::object>(word);
-  py::list pieces;
-  Py_ssize_t last = 0;
-  for (Py_ssize_t p : cuts) {
-    pieces.append(py::reinterpret_steal<py::object>(PyUnicode_Substring(word.ptr(), last, p)));
-    last = p;
+  if (count == 0) return py::reinterpret_borrow<py::object>(word);
+  // The word with the hyphen at each cut, written straight into a new str.
+  const Py_ssize_t hn = PyUnicode_GET_LENGTH(hyphen.ptr());
+  const Py_UCS4 maxchar = std::max(PyUnicode_MAX_CHAR_VALUE(word.ptr()), PyUnicode_MAX_CHAR_VALUE(hyphen.ptr()));
+  PyObject* out = PyUnicode_New(n + static_cast<Py_ssize_t>(count) * hn, maxchar);
+  if (out == nullptr) throw py::error_already_set();
+  auto result = py::reinterpret_steal<py::object>(out);
+  Py_ssize_t from = 0, to = 0;
+  for (std::size_t k = 0; k <= count; ++k) {
+    const Py_ssize_t until = k < count ? cuts[k] : n;
+    if (PyUnicode_CopyCharacters(out, to, word.ptr(), from, until - from) < 0) throw py::error_already_set();
+    to += until - from;
+    from = until;
+    if (k < count) {
+      if (PyUnicode_CopyCharacters(out, to, hyphen.ptr(), 0, hn) < 0) throw py::error_already_set();
+      to += hn;
+    }
   }
-  pieces.append(py::reinterpret_steal<py::object>(PyUnicode_Substring(word.ptr(), last, n)));
-  return py::reinterpret_borrow<py::str>(hyphen).attr("join")(pieces);
+  return result;
 }
+
+// inserted() is called once a word: a METH_FASTCALL entry point (positional arguments only)
+// skips pybind11's dispatcher, which costs more than the rest of the call.
+PyObject* fast_inserted(PyObject* self, PyObject* const* args, Py_ssize_t nargs) noexcept {
+  if (nargs != 4) {
+    PyErr_SetString(PyExc_TypeError, "inserted(word, hyphen, left, right) takes 4 positional arguments");
+    return nullptr;
+  }
+  try {
+    const long left = PyLong_AsLong(args[2]);
+    const long right = PyLong_AsLong(args[3]);
+    if ((left == -1 || right == -1) && PyErr_Occurred()) return nullptr;
+    const auto* value = static_cast<const PyDictionary*>(
+        reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder().value_ptr());
+    if (value == nullptr) throw py::type_error("DicDictionary.__init__ was not called");
+    const auto clamp = [](long v) { return static_cast<int>(std::clamp(v, -1000000L, 1000000L)); };
+    return inserted(*value, args[0], args[1], clamp(left), clamp(right)).release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyMethodDef kInsertedMethod = {
+    "inserted", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&fast_inserted)), METH_FASTCALL,
+    "inserted($self, word, hyphen, left, right, /)\n--\n\nThe word with `hyphen` at its plain breaks, or None "
+    "if it has a non-standard one."};
 
 }  // namespace
 
@@ -213,8 +287,11 @@ word (str) lower-cased and encoded here; inserted(word, hyphen, left, right) the
       .def_property_readonly("utf8", [](const PyDictionary& d) { return d.dict().utf8(); })
       .def_property_readonly("left_min", [](const PyDictionary& d) { return int{d.dict().lhmin()}; })
       .def_property_readonly("right_min", [](const PyDictionary& d) { return int{d.dict().rhmin()}; })
-      .def("breaks", &breaks, py::arg("word"), py::arg("left"), py::arg("right"))
-      .def("inserted", &inserted, py::arg("word"), py::arg("hyphen"), py::arg("left"), py::arg("right"));
+      .def("breaks", &breaks, py::arg("word"), py::arg("left"), py::arg("right"));
+  py::handle cls = m.attr("DicDictionary");
+  PyObject* descriptor = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &kInsertedMethod);
+  if (descriptor == nullptr) throw py::error_already_set();
+  cls.attr("inserted") = py::reinterpret_steal<py::object>(descriptor);
 }
 
 }  // namespace libhyph_python
