@@ -16,6 +16,7 @@ answers differ from pyphen's, with examples.
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import Dict, Iterator, List, Optional, Tuple, Union
 
@@ -98,8 +99,11 @@ class _Dictionary:
             data = stream.read()
         self.native = DicDictionary(_without_minimums(data), filename)
         self.utf8 = self.native.utf8
+        # Layout engines ask for the same words again and again (WeasyPrint, for each line
+        # that ends in one); a bounded cache, where pyphen memoises every word it ever saw.
+        self.positions = functools.lru_cache(maxsize=1 << 14)(self._positions)
 
-    def positions(self, word: str, left: int, right: int) -> List[DataInt]:
+    def _positions(self, word: str, left: int, right: int) -> List[DataInt]:
         points = []
         for position, _value, change, start, cut in self.native.breaks(word, left, right):
             if change is None:
