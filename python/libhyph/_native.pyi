@@ -29,6 +29,8 @@ class Hyphenator:
     ) -> None: ...
     def hyphenate(self, text: str, marker: str = "-") -> str:
         """`text` with `marker` at every point where TeX allows a hyphen."""
+    def hyphenate_bytes(self, data: bytes, marker: bytes = b"-") -> bytes:
+        """`data` with `marker` at every break, as the hyphenate command writes it."""
     def positions(self, text: str) -> List[int]:
         """The break offsets in `text`, in code points, increasing."""
     def breaks(self, text: str) -> List[Break]:
@@ -66,6 +68,8 @@ class UserDictionary:
         """The word as stored ('ta-ble'), or None."""
     def clear(self) -> None: ...
     def hyphenate(self, text: str, marker: str = "-") -> str: ...
+    def hyphenate_bytes(self, data: bytes, marker: bytes = b"-") -> bytes:
+        """`data` with `marker` at every break, as the hyphenate command writes it."""
     def positions(self, text: str) -> List[int]: ...
     @property
     def hyphenator(self) -> Hyphenator: ...

@@ -10,7 +10,8 @@
 Each worker loads the compiled language once, when it joins (a worker plugin), mapped from
 the file; every task then hyphenates whole files with it and writes the output files itself,
 so only file names and small records travel through the scheduler. Files are read and
-written in blocks cut after white space, so a file of any size needs bounded memory, and
+written in blocks cut after white space, so a file of any size needs bounded memory (unless a single run without white space is
+larger than memory), and
 each output is byte for byte what `hyphenate --compiled FILE` writes for its input.
 """
 
@@ -58,10 +59,11 @@ class LoadLanguage:
 
 def hyphenate_stream(hyphenator: "libhyph.Hyphenator", source, sink, marker: str = "-") -> int:
     """Copies the bytes of `source` (a binary file) to `sink` with `marker` at every break;
-    returns the bytes read. Any bytes: invalid UTF-8 goes through unchanged."""
+    returns the bytes read. Any bytes: invalid UTF-8 goes through unchanged, nothing is
+    decoded."""
     total = 0
     pending = b""
-    encoded_marker = marker
+    encoded_marker = marker.encode("utf-8")
     while True:
         block = source.read(_BLOCK)
         total += len(block)
@@ -75,8 +77,7 @@ def hyphenate_stream(hyphenator: "libhyph.Hyphenator", source, sink, marker: str
         else:
             pending = b""
         if data:
-            text = data.decode("utf-8", "surrogateescape")
-            sink.write(hyphenator.hyphenate(text, encoded_marker).encode("utf-8", "surrogateescape"))
+            sink.write(hyphenator.hyphenate_bytes(data, encoded_marker))
         if not block:
             return total
 

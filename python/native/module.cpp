@@ -311,6 +311,17 @@ py::str hyphenate_text(const hyph::Hyphenator& h, py::handle text, py::handle ma
   return str_of(out, t.ascii && m.ascii);
 }
 
+// Bytes in, bytes out, as the `hyphenate` command: any bytes, markers inserted, nothing decoded.
+py::bytes hyphenate_bytes(const hyph::Hyphenator& h, py::handle data, py::handle marker) {
+  for (auto [obj, what] : {std::pair{data, "data"}, std::pair{marker, "marker"}}) {
+    if (!PyBytes_Check(obj.ptr())) throw py::type_error(std::string(what) + " must be bytes, not " + Py_TYPE(obj.ptr())->tp_name);
+  }
+  const std::string_view bytes(PyBytes_AS_STRING(data.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(data.ptr())));
+  const std::string_view mark(PyBytes_AS_STRING(marker.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(marker.ptr())));
+  const std::string out = maybe_without_gil(bytes.size(), [&] { return with_markers(bytes, mark, engine_call(h)); });
+  return py::bytes(out);
+}
+
 py::list positions(const hyph::Hyphenator& h, py::handle text) {
   const Utf8Text t = utf8_of(text, "text");
   return as_list(maybe_without_gil(t.bytes.size(), [&] { return code_point_breaks(t, engine_call(h)); }));
@@ -529,6 +540,10 @@ UnknownLanguageError, InvalidArgumentError, ...) if the language cannot be loade
            py::arg("uchyph") = py::none(), py::arg("filter") = py::none(), py::arg("fp_rate") = 0.01,
            py::arg("compiled") = py::none(), py::arg("dic") = py::none(), py::arg("letters") = py::none(),
            py::arg("normalize") = "none")
+      .def("hyphenate_bytes", &hyphenate_bytes, py::arg("data"), py::arg("marker") = py::bytes("-"), R"doc(
+`data` (bytes, UTF-8 or not) with `marker` (bytes) at every break: what the `hyphenate`
+command writes for the same bytes. Removing the markers gives `data` back.
+)doc")
       .def("breaks", &breaks, py::arg("text"), R"doc(
 The breaks in `text` as libhyph.Break(offset, value, pre, post, replaced) named tuples.
 

@@ -210,3 +210,17 @@ def test_user_dictionary():
         d.add(5)
     with pytest.raises(TypeError):
         5 in d
+
+
+def test_hyphenate_bytes_is_the_cli():
+    h = libhyph.Hyphenator()
+    data = TEXT.encode() + b" \xff\xfehyphenation \xed\xa0\x80hyphenation\0 caf\xc3\xa9"
+    exe = os.environ.get("LIBHYPH_HYPHENATE")
+    if exe:
+        want = subprocess.run([exe], input=data, capture_output=True, check=True).stdout
+        assert h.hyphenate_bytes(data) == want
+    assert h.hyphenate_bytes(b"hyphenation", b"\xc2\xad") == "hy\u00adphen\u00adation".encode()
+    with pytest.raises(TypeError):
+        h.hyphenate_bytes("str")
+    with pytest.raises(TypeError):
+        h.hyphenate_bytes(b"x", "-")
