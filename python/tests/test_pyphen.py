@@ -102,3 +102,16 @@ def test_wrong_types():
     p = ours.Pyphen(lang="en_US")
     with pytest.raises((TypeError, AttributeError)):
         p.inserted(3)
+
+
+def test_unreadable_and_malformed_dictionaries(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        ours.Pyphen(filename=tmp_path / "missing.dic")
+    with pytest.raises(IsADirectoryError):
+        ours.Pyphen(filename=tmp_path)
+    bad = tmp_path / "hyph_xx.dic"
+    bad.write_bytes(b"UTF-8\na1b\n\xff\xfe1c\n")
+    import libhyph
+    with pytest.raises(libhyph.ParseError) as info:
+        ours.Pyphen(filename=bad)
+    assert info.value.file == str(bad) and info.value.line == 3
