@@ -20,11 +20,17 @@ struct DictionaryData {
   std::string nohyphen;  ///< elements, each followed by '\0'
   int nohyphenl = 0;
   std::vector<std::string_view> nohyphen_elements;  ///< views into `nohyphen`
+  bool nohyphen_first[256] = {};  ///< the first bytes of the non-empty NOHYPHEN elements
   bool explicit_nextlevel = false;
   /// level[0] is the level 2.8.8 returns; level[1] its nextlevel (second level).
   DicAutomaton level[2];
   std::vector<char> replacements;  ///< '\0'-terminated strings; DicMatch::replacement indexes it
   std::size_t longest_replacement = 0;
+  /// For 8-bit charsets ICU knows: each byte's code point (0xFFFFFFFF: undefined), and the
+  /// reverse, sorted by code point. single_byte is false for UTF-8 and unknown charsets.
+  bool single_byte = false;
+  char32_t byte_to_cp[256] = {};
+  std::vector<std::pair<char32_t, unsigned char>> cp_to_byte;
 
   explicit DictionaryData(const ParsedDic& parsed);
   DictionaryData(const DictionaryData&) = delete;

@@ -1,6 +1,10 @@
 #include "engine/dic_dictionary.h"
 
 #include "engine/dic_data.h"
+#include "patterns/dic_charset.h"
+#include "patterns/utf8.h"
+
+#include <algorithm>
 
 #include <cstring>
 
@@ -22,10 +26,31 @@ DictionaryData::DictionaryData(const ParsedDic& parsed)
     for (int k = 0; k <= nohyphenl && at < nohyphen.size(); ++k) {
       const std::size_t end = nohyphen.find('\0', at);
       nohyphen_elements.emplace_back(nohyphen.data() + at, end - at);
+      if (end > at) nohyphen_first[static_cast<unsigned char>(nohyphen[at])] = true;
       at = end + 1;
     }
   }
   for (int k = 0; k < 2; ++k) level[k] = DicAutomaton(parsed.levels[k].patterns, replacements);
+  if (!utf8) {
+    // Decode every byte once: words then convert without ICU (whose converters are not
+    // thread-safe) and without per-word set-up.
+    const DicCharset charset(parsed.charset_name());
+    if (charset.known() && !charset.utf8()) {
+      single_byte = true;
+      for (int b = 0; b < 256; ++b) {
+        const char byte = static_cast<char>(b);
+        const std::string text = charset.to_utf8(std::string_view(&byte, 1));
+        const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+        const utf8::Decoded d = text.empty() ? utf8::Decoded{utf8::kInvalid, 1} : utf8::decode(p, p + text.size());
+        // One byte must give one character: a multi-byte charset is not single-byte.
+        if (d.cp != utf8::kInvalid && d.length != text.size()) single_byte = false;
+        byte_to_cp[b] = d.cp == 0xFFFD ? utf8::kInvalid : d.cp;
+        if (byte_to_cp[b] != utf8::kInvalid) cp_to_byte.emplace_back(byte_to_cp[b], static_cast<unsigned char>(b));
+      }
+      std::sort(cp_to_byte.begin(), cp_to_byte.end());
+      if (!single_byte) cp_to_byte.clear();
+    }
+  }
   for (std::size_t at = 0; at < replacements.size();) {
     const std::size_t length = std::strlen(replacements.data() + at);
     longest_replacement = std::max(longest_replacement, length);
@@ -56,6 +81,35 @@ std::string_view Dictionary::nohyphen_bytes() const noexcept {
 int Dictionary::nohyphenl() const noexcept { return data_->has_nohyphen ? data_->nohyphenl : 0; }
 std::size_t Dictionary::nohyphen_count() const noexcept { return data_->nohyphen_elements.size(); }
 std::string_view Dictionary::nohyphen_element(std::size_t i) const noexcept { return data_->nohyphen_elements[i]; }
+bool Dictionary::encode(std::string_view utf8_word, std::string& out) const {
+  const DictionaryData& d = *data_;
+  out.clear();
+  if (d.utf8) {
+    out.assign(utf8_word);
+    return true;
+  }
+  if (!d.single_byte) return false;
+  const auto* p = reinterpret_cast<const unsigned char*>(utf8_word.data());
+  const auto* end = p + utf8_word.size();
+  while (p < end) {
+    const utf8::Decoded c = utf8::decode(p, end);
+    if (c.cp == utf8::kInvalid) return false;
+    const auto at = std::lower_bound(d.cp_to_byte.begin(), d.cp_to_byte.end(), std::make_pair(c.cp, static_cast<unsigned char>(0)));
+    if (at == d.cp_to_byte.end() || at->first != c.cp) return false;
+    out += static_cast<char>(at->second);
+    p += c.length;
+  }
+  return true;
+}
+
+std::string Dictionary::decode(std::string_view bytes) const {
+  const DictionaryData& d = *data_;
+  std::string out;
+  if (d.utf8 || !d.single_byte) return DicCharset(d.utf8 ? "UTF-8" : charset()).to_utf8(bytes);
+  for (unsigned char b : bytes) utf8::append(out, d.byte_to_cp[b] == utf8::kInvalid ? char32_t{0xFFFD} : d.byte_to_cp[b]);
+  return out;
+}
+
 bool Dictionary::has_replacements() const noexcept {
   return data_->level[0].has_replacements() || data_->level[1].has_replacements();
 }

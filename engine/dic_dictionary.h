@@ -131,6 +131,17 @@ class Dictionary {
   Outcome hyphenate3(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
                      std::span<Replacement> replacements, const Minimums& minimums) const noexcept;
 
+  // ---- Between Unicode text and the dictionary's charset (for the main engine) ----
+
+  /// The word (UTF-8) in the dictionary's charset, as hyphenate2/3 want it. False when a
+  /// character has no byte in an 8-bit charset, or the charset is one ICU does not know (or
+  /// not a single-byte one) and the dictionary is not UTF-8; `out` is then unspecified.
+  /// UTF-8 dictionaries take the bytes as they are. Thread-safe, no ICU call per word.
+  bool encode(std::string_view utf8_word, std::string& out) const;
+  /// Bytes in the dictionary's charset (a replacement, a word) as UTF-8; bytes the charset
+  /// does not define become U+FFFD.
+  std::string decode(std::string_view bytes) const;
+
   /// Whether any pattern of any level carries a replacement (so a client can skip rep/pos/cut).
   bool has_replacements() const noexcept;
 

@@ -137,18 +137,44 @@ void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int 
   prep[n + 1] = '.';
   prep[n + 2] = 0;
   const long j = n + 2;
-  for (long i = 0; i < j; ++i) hy.put(i, '0');
+  if (hy.cap >= j) {
+    std::memset(hy.p, '0', static_cast<std::size_t>(j));
+  } else {
+    for (long i = 0; i < j; ++i) hy.put(i, '0');
+  }
 
-  auto* matchlen = arena_.take<int>(static_cast<std::size_t>(psize));
-  auto* matchindex = arena_.take<int>(static_cast<std::size_t>(psize));
-  auto* matchrepl = arena_.take<std::int32_t>(static_cast<std::size_t>(psize));
+  const DicAutomaton& automaton = d_.level[level];
+  const char* pool = automaton.digit_pool();
+  bool any_match = false;
+  bool isrepl = false;
+  int* matchlen = nullptr;
+  int* matchindex = nullptr;
+  std::int32_t* matchrepl = nullptr;
+  if (!automaton.has_replacements()) {
+    // Without non-standard patterns only the values matter.
+    // Values go to a scratch row of j bytes (every index a match reaches is below j), then
+    // to the caller's vector.
+    char* values = hy.cap >= j ? hy.p : arena_.take<char>(static_cast<std::size_t>(j));
+    if (values != hy.p) std::fill(values, values + j, '0');
+    automaton.walk(prep, static_cast<std::size_t>(j), [&](std::size_t at, const DicMatch& m) {
+      any_match = true;
+      const char* digits = pool + m.digits;
+      const long offset = static_cast<long>(at) + 1 - static_cast<long>(m.length);
+      // Only the nonzero digits can raise a value ('0' is where every value starts).
+      for (long k = std::max<long>(m.first, -offset); k < static_cast<long>(m.end); ++k)
+        values[offset + k] = std::max(values[offset + k], digits[k]);
+    });
+    if (values != hy.p)
+      for (long i = 0; i < j; ++i) hy.put(i, values[i]);
+  } else {
+  matchlen = arena_.take<int>(static_cast<std::size_t>(psize));
+  matchindex = arena_.take<int>(static_cast<std::size_t>(psize));
+  matchrepl = arena_.take<std::int32_t>(static_cast<std::size_t>(psize));
   std::fill(matchlen, matchlen + psize, 0);
   std::fill(matchindex, matchindex + psize, -1);
   std::fill(matchrepl, matchrepl + psize, -1);
-  bool isrepl = false;
-
-  const char* pool = d_.level[level].digit_pool();
-  d_.level[level].walk(prep, static_cast<std::size_t>(j), [&](std::size_t at, const DicMatch& m) {
+  automaton.walk(prep, static_cast<std::size_t>(j), [&](std::size_t at, const DicMatch& m) {
+    any_match = true;
     const char* digits = pool + m.digits;
     const long len = m.length;
     const long offset = static_cast<long>(at) + 1 - len;
@@ -173,9 +199,24 @@ void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int 
       }
     }
   });
+  }
+
+  if (level == 0 && !any_match) {
+    // No first-level value at all (the common case): no compound parts, the second level
+    // answers, as in the begin == 0 branch below.
+    arena_.release(mark);
+    run(1, w, hy, reps, clhmin, crhmin, lend, rend, depth + 1);
+    if (!lend) left_min(w, hy, reps, clhmin);
+    if (!rend) right_min(w, hy, reps, crhmin);
+    return;
+  }
 
   // The values move to "after byte i"; the last byte's is '0'.
   long i = 0;
+  if (hy.cap >= j && n >= 1) {
+    std::memmove(hy.p, hy.p + 1, static_cast<std::size_t>(n - 1));
+    i = n - 1;
+  }
   for (; i < j - 3; ++i) hy.put(i, hy.get(i + 1));
   for (; i < n; ++i) hy.put(i, '0');
   hy.put(n, '\0');
@@ -330,12 +371,15 @@ void Hyphenation::right_min(Word w, Buffer hy, Reps& reps, int rhmin) const noex
 
 void Hyphenation::no_hyphen(Word w, Buffer hy, char value) const noexcept {
   if (!d_.has_nohyphen) return;
-  // strstr: the word up to its first '\0'.
+  // 2.8.8 finds every occurrence of every element with strstr (the word up to its first
+  // '\0'); the writes are all the same value, so one pass over the word's positions will do.
   std::string_view word(reinterpret_cast<const char*>(w.p), static_cast<std::size_t>(std::max(w.size, 0)));
   word = word.substr(0, word.find('\0'));
-  for (std::string_view element : d_.nohyphen_elements) {
-    if (element.empty()) continue;  // 2.8.8 writes before the vector for an empty element
-    for (std::size_t at = word.find(element); at != std::string_view::npos; at = word.find(element, at + 1)) {
+  for (std::size_t at = 0; at < word.size(); ++at) {
+    if (!d_.nohyphen_first[static_cast<unsigned char>(word[at])]) continue;
+    for (std::string_view element : d_.nohyphen_elements) {
+      // An empty element: 2.8.8 writes before the vector; upstream later skips it.
+      if (element.empty() || word.compare(at, element.size(), element) != 0) continue;
       hy.put(static_cast<long>(at + element.size()) - 1, value);
       if (at >= 1) hy.put(static_cast<long>(at) - 1, value);
     }
@@ -344,6 +388,26 @@ void Hyphenation::no_hyphen(Word w, Buffer hy, char value) const noexcept {
 
 std::size_t Hyphenation::hyphenated_word(Word w, Buffer hy, const Reps& reps, std::span<char> out) {
   const long n = w.size;
+  if (!(reps.wanted && reps.allocated)) {
+    // No replacement anywhere: the word with '=' after each break, written straight out.
+    std::size_t length = 0;
+    bool ended = false;
+    const std::size_t room = out.empty() ? 0 : out.size() - 1;
+    auto emit = [&](char c) {
+      if (ended || c == '\0') {
+        ended = true;
+        return;
+      }
+      if (length < room) out[length] = c;
+      ++length;
+    };
+    for (long i = 0; i < n; ++i) {
+      emit(static_cast<char>(w.at(i)));
+      if (hy.get(i) & 1) emit('=');
+    }
+    if (!out.empty()) out[std::min(length, room)] = '\0';
+    return length;
+  }
   const long hyphenslen = n + 5;
   const long cap = hyphenslen + n * static_cast<long>(d_.longest_replacement + 2) + 8;
   char* h = arena_.take<char>(static_cast<std::size_t>(cap));
@@ -412,6 +476,7 @@ int Hyphenation::normalise(Word w, Buffer hy, Reps& reps, std::size_t& positions
   return 0;
 }
 
+// Enough for words of kStackWordBytes bytes; longer words or deep compounds take heap blocks.
 constexpr std::size_t kArenaBytes = 24 * 1024;
 
 Outcome finish(const DictionaryData& d, Hyphenation& h, Word w, Buffer hy, Reps& reps, std::span<char> hyphenated,

@@ -15,7 +15,23 @@ struct Pending {
 
 }  // namespace
 
+namespace {
+
+struct State {
+  std::uint32_t edges = 0;  // first transition (labels/targets), or its row in dense
+  std::uint16_t count = 0;
+  std::uint16_t dense = 0;
+  std::uint32_t fail = 0;
+  std::int32_t match = -1;
+};
+
+}  // namespace
+
 DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<char>& replacements) {
+  std::vector<State> states_;
+  std::vector<unsigned char> labels_;
+  std::vector<std::uint32_t> targets_;
+  std::vector<std::uint32_t> dense_;
   // Distinct letters in byte order, the last pattern of equal letters winning (2.8.8 overwrites
   // the state's match).
   std::vector<std::uint32_t> order(patterns.size());
@@ -35,6 +51,9 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     m.digits = static_cast<std::uint32_t>(digits_.size());
     m.length = static_cast<std::uint32_t>(p.digits.size());
     digits_.insert(digits_.end(), p.digits.begin(), p.digits.end());
+    const std::size_t nonzero = p.digits.find_first_not_of('0');
+    m.first = nonzero == std::string::npos ? m.length : static_cast<std::uint32_t>(nonzero);
+    m.end = nonzero == std::string::npos ? m.length : static_cast<std::uint32_t>(p.digits.find_last_not_of('0') + 1);
     if (p.has_replacement) {
       m.replacement = static_cast<std::int32_t>(replacements.size());
       replacements.insert(replacements.end(), p.replacement.begin(), p.replacement.end());
@@ -75,7 +94,23 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
       queue.push_back({child, w, end});
       w = end;
     }
-    states_[here.state].count = static_cast<std::uint32_t>(labels_.size()) - states_[here.state].edges;
+    states_[here.state].count = static_cast<std::uint16_t>(labels_.size() - states_[here.state].edges);
+  }
+
+  // Byte classes, and dense rows for the states with many transitions.
+  for (unsigned char c : labels_) class_[c] = 1;
+  for (int c = 0; c < 256; ++c)
+    if (class_[c]) class_[c] = static_cast<unsigned char>(classes_++);
+  std::vector<std::uint32_t> sparse_first(states_.size());
+  for (std::size_t k = 0; k < states_.size(); ++k) {
+    State& st = states_[k];
+    sparse_first[k] = st.edges;
+    if (st.count < kDenseFrom) continue;
+    const auto row = static_cast<std::uint32_t>(dense_.size());
+    dense_.resize(dense_.size() + classes_, 0);
+    for (std::uint32_t e = st.edges; e < st.edges + st.count; ++e) dense_[row + class_[labels_[e]]] = targets_[e];
+    st.edges = row;
+    st.dense = 1;
   }
 
   // Fallbacks, breadth first: a child's is its parent's fallback's transition by the same
@@ -84,6 +119,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   auto go = [&](std::uint32_t s, unsigned char c) -> std::uint32_t {  // 0: none
     if (s == 0) return root_[c];
     const State& st = states_[s];
+    if (st.dense) return dense_[st.edges + class_[c]];
     const auto* first = labels_.data() + st.edges;
     const auto* last = first + st.count;
     const auto* at = std::lower_bound(first, last, c);
@@ -91,7 +127,8 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   };
   for (std::size_t s = 0; s < states_.size(); ++s) {
     const State st = states_[s];
-    for (std::uint32_t e = st.edges; e < st.edges + st.count; ++e) {
+    const std::uint32_t first = sparse_first[s];
+    for (std::uint32_t e = first; e < first + st.count; ++e) {
       const unsigned char c = labels_[e];
       const std::uint32_t child = targets_[e];
       if (s == 0) {
@@ -113,6 +150,78 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
       }
     }
   }
+
+  // Small automata also get the full transition table: a row per state, its match + 1 in
+  // column 0 (byte class 0 is "in no pattern", which always leads back to the root).
+  if (states_.size() <= kDeltaStates && matches_.size() < 65535 && states_.size() * classes_ <= kDeltaCells) {
+    delta_.assign(states_.size() * classes_, 0);
+    std::vector<unsigned char> byte_of(classes_, 0);
+    for (int c = 0; c < 256; ++c)
+      if (class_[c]) byte_of[class_[c]] = static_cast<unsigned char>(c);
+    // Breadth first, a state's fallback comes before it: its row is already complete.
+    for (std::size_t k = 0; k < states_.size(); ++k) {
+      std::uint16_t* row = delta_.data() + k * classes_;
+      // The root's match is never applied (2.8.8 applies a state reached by a transition).
+      row[0] = k != 0 && states_[k].match >= 0 ? static_cast<std::uint16_t>(states_[k].match + 1) : 0;
+      for (std::uint32_t c = 1; c < classes_; ++c) {
+        const std::uint32_t t = go(static_cast<std::uint32_t>(k), byte_of[c]);
+        row[c] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : delta_[states_[k].fail * classes_ + c]);
+      }
+    }
+  }
+
+  // Flat records, targets turned into record offsets. The shallow states, which every word
+  // passes through, come first in breadth-first order; below kShallow each subtree follows
+  // in preorder, so that walking down a pattern reads the records one after the other.
+  state_count_ = states_.size();
+  std::vector<std::uint32_t> layout;
+  layout.reserve(states_.size());
+  std::vector<std::uint32_t> stack;
+  for (std::uint32_t k = 0; k < states_.size(); ++k)
+    if (depth_of[k] <= kShallow) layout.push_back(k);
+  for (std::uint32_t k = 0; k < states_.size(); ++k) {
+    if (depth_of[k] != kShallow) continue;
+    stack.push_back(k);
+    while (!stack.empty()) {
+      const std::uint32_t t = stack.back();
+      stack.pop_back();
+      if (t != k) layout.push_back(t);
+      const State& st = states_[t];
+      // Children are contiguous in BFS numbering: push them in reverse for a preorder.
+      const std::uint32_t first = sparse_first[t];
+      for (std::uint32_t e = first + st.count; e-- > first;) stack.push_back(targets_[e]);
+    }
+  }
+  std::vector<std::uint32_t> offset(states_.size());
+  std::size_t size = 0;
+  for (const std::uint32_t k : layout) {
+    offset[k] = static_cast<std::uint32_t>(size);
+    const State& st = states_[k];
+    size += kEdges + (st.dense ? classes_ : (st.count + 3) / 4 + st.count);
+  }
+  nodes_.assign(size, 0);
+  for (std::size_t k = 0; k < states_.size(); ++k) {
+    const State& st = states_[k];
+    std::uint32_t* r = nodes_.data() + offset[k];
+    r[kFail] = offset[st.fail];
+    r[kMatch] = static_cast<std::uint32_t>(st.match);
+    if (st.dense) {
+      r[kMeta] = kDenseBit;
+      for (std::uint32_t c = 0; c < classes_; ++c) {
+        const std::uint32_t t = dense_[st.edges + c];
+        r[kEdges + c] = t ? offset[t] : 0;
+      }
+    } else {
+      r[kMeta] = st.count;
+      auto* labels = reinterpret_cast<unsigned char*>(r + kEdges);
+      const std::uint32_t words = (st.count + 3u) / 4u;
+      for (std::uint32_t e = 0; e < st.count; ++e) {
+        labels[e] = labels_[st.edges + e];
+        r[kEdges + words + e] = offset[targets_[st.edges + e]];
+      }
+    }
+  }
+  for (auto& t : root_) t = t ? offset[t] : 0;
 }
 
 }  // namespace hyph::dic

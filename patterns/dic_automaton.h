@@ -22,6 +22,8 @@ namespace hyph::dic {
 struct DicMatch {
   std::uint32_t digits = 0;   ///< offset into DicAutomaton::digit_pool()
   std::uint32_t length = 0;   ///< strlen(match)
+  std::uint32_t first = 0;    ///< digits before this are '0' (which never change a value)
+  std::uint32_t end = 0;      ///< nor do those from here on
   std::int32_t replacement = -1;  ///< offset into the replacement pool, -1 for none
   signed char index = 0;
   signed char cut = 0;
@@ -38,47 +40,88 @@ class DicAutomaton {
   /// reached by a transition holds a pattern.
   template <class OnMatch>
   void walk(const unsigned char* text, std::size_t n, OnMatch&& on_match) const {
-    const State* states = states_.data();
-    const unsigned char* labels = labels_.data();
-    const std::uint32_t* targets = targets_.data();
+    if (!delta_.empty()) {
+      // Small automata: every fallback resolved at build time, one load a byte.
+      // A row: [match + 1 (0: none), target by class 1, 2, ...]; the match read at a state
+      // shares its cache line with the next transition.
+      const std::uint16_t* delta = delta_.data();
+      const std::size_t stride = classes_;
+      const std::uint16_t* row = delta;
+      for (std::size_t i = 0; i < n; ++i) {
+        const unsigned char cls = class_[text[i]];
+        row = delta + std::size_t{cls != 0 ? row[cls] : 0u} * stride;
+        if (row[0] != 0) on_match(i, matches_[row[0] - 1u]);
+      }
+      return;
+    }
+    const std::uint32_t* nodes = nodes_.data();
     std::uint32_t s = 0;
     for (std::size_t i = 0; i < n; ++i) {
       const unsigned char c = text[i];
+      const unsigned char cls = class_[c];
+      if (cls == 0) {  // in no pattern: no state has a transition, back to the root
+        s = 0;
+        continue;
+      }
       for (;;) {
         if (s == 0) {
           s = root_[c];
           break;
         }
-        const State& st = states[s];
-        const unsigned char* l = labels + st.edges;
-        const unsigned char* e = l + st.count;
-        while (l < e && *l < c) ++l;
-        if (l < e && *l == c) {
-          s = targets[l - labels];
-          break;
+        const std::uint32_t* r = nodes + s;
+        const std::uint32_t meta = r[kMeta];
+        if (meta & kDenseBit) {
+          const std::uint32_t t = r[kEdges + cls];
+          if (t != 0) {
+            s = t;
+            break;
+          }
+        } else {
+          const std::uint32_t count = meta;
+          const auto* labels = reinterpret_cast<const unsigned char*>(r + kEdges);
+          std::uint32_t k = 0;
+          while (k < count && labels[k] < c) ++k;
+          if (k < count && labels[k] == c) {
+            s = r[kEdges + (count + 3) / 4 + k];
+            break;
+          }
         }
-        s = st.fail;
+        s = r[kFail];
       }
-      if (s != 0 && states[s].match >= 0) on_match(i, matches_[static_cast<std::size_t>(states[s].match)]);
+      if (s != 0) {
+        const auto m = static_cast<std::int32_t>(nodes[s + kMatch]);
+        if (m >= 0) on_match(i, matches_[static_cast<std::size_t>(m)]);
+      }
     }
   }
 
   const char* digit_pool() const noexcept { return digits_.data(); }
-  std::size_t state_count() const noexcept { return states_.size(); }
+  std::size_t state_count() const noexcept { return state_count_; }
   std::size_t match_count() const noexcept { return matches_.size(); }
   bool has_replacements() const noexcept { return has_replacements_; }
 
  private:
-  struct State {
-    std::uint32_t edges = 0;  ///< first transition
-    std::uint32_t count = 0;  ///< transitions
-    std::uint32_t fail = 0;   ///< longest proper suffix that is a state (the root's is itself)
-    std::int32_t match = -1;
-  };
+  // A state is a record in nodes_, named by its offset (the root's is 0):
+  //   [fail, match (-1: none), meta, edges...]
+  // meta is the transition count, or kDenseBit for a row of targets indexed by byte class;
+  // sparse edges are the labels (sorted, 4 a word) and then their targets. One record is
+  // mostly one cache line, so a step costs one miss where separate arrays cost three.
+  static constexpr std::uint32_t kFail = 0, kMatch = 1, kMeta = 2, kEdges = 3;
+  static constexpr std::uint32_t kDenseBit = 0x80000000u;
+  /// States with more transitions than this get a dense row: a linear scan costs more.
+  static constexpr std::uint32_t kDenseFrom = 6;
+  /// States this deep or shallower are laid out breadth first, deeper ones by subtree.
+  static constexpr std::uint32_t kShallow = 3;
   std::uint32_t root_[256] = {};  ///< 0: no transition
-  std::vector<State> states_;
-  std::vector<unsigned char> labels_;
-  std::vector<std::uint32_t> targets_;
+  unsigned char class_[256] = {};  ///< 0: the byte is in no pattern; else its column in dense rows
+  std::uint32_t classes_ = 1;
+  std::vector<std::uint32_t> nodes_;
+  /// For automata of up to kDeltaStates states (and kDeltaCells cells): the transition of
+  /// every state (breadth-first number) by every byte class, fallbacks resolved; the root's
+  /// match is never applied (2.8.8 only applies a state reached by a transition).
+  static constexpr std::size_t kDeltaStates = 65535, kDeltaCells = std::size_t{4} << 20;
+  std::vector<std::uint16_t> delta_;
+  std::size_t state_count_ = 0;
   std::vector<DicMatch> matches_;
   std::vector<char> digits_;
   bool has_replacements_ = false;

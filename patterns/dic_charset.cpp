@@ -48,6 +48,7 @@ DicCharset::DicCharset(DicCharset&&) noexcept = default;
 DicCharset& DicCharset::operator=(DicCharset&&) noexcept = default;
 
 bool DicCharset::known() const noexcept { return impl_->converter != nullptr; }
+bool DicCharset::utf8() const noexcept { return impl_->utf8; }
 
 std::size_t DicCharset::invalid_column(std::string_view line) const {
   if (!impl_->converter || line.empty()) return 0;

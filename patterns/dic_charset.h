@@ -20,6 +20,8 @@ class DicCharset {
   DicCharset& operator=(DicCharset&&) noexcept;
 
   bool known() const noexcept;
+  /// Whether ICU reads the name as UTF-8 (also "utf-8", "UTF8", which 2.8.8 reads as 8-bit).
+  bool utf8() const noexcept;
   /// The column (1-based, in characters) of the first byte sequence in `line` that is invalid in
   /// this charset, or 0 when the line is valid (or the charset is unknown).
   std::size_t invalid_column(std::string_view line) const;

@@ -167,6 +167,21 @@ void add_default_level(bool utf8, DicLevel& level) {
   }
 }
 
+// Every physical line must be valid in the declared charset (fgets' 99-byte pieces can cut a
+// character in two, so the check does not follow them).
+void check_charset(std::string_view bytes, const std::string& declared, const std::string& name) {
+  const DicCharset charset(declared);
+  if (!charset.known()) return;
+  std::size_t line = 1;
+  for (std::size_t at = 0; at < bytes.size(); ++line) {
+    std::size_t end = bytes.find('\n', at);
+    end = end == std::string_view::npos ? bytes.size() : end + 1;
+    if (const std::size_t column = charset.invalid_column(bytes.substr(at, end - at)); column != 0)
+      throw ParseError(ErrorCode::parse, {name, line, column}, "byte sequence not valid in the declared charset " + declared);
+    at = end;
+  }
+}
+
 }  // namespace
 
 ParsedDic read_dic(std::string_view bytes, const std::string& name) {
@@ -180,17 +195,13 @@ ParsedDic read_dic(std::string_view bytes, const std::string& name) {
       if (c == '\r' || c == '\n') c = '\0';
   }
   out.utf8 = std::strcmp(out.cset.data(), "UTF-8") == 0;
-  const DicCharset charset(out.charset_name());
+  check_charset(bytes, out.charset_name(), name);
 
   // Reading the file: its first level, and after a NEXTLEVEL line its second (a further
   // NEXTLEVEL line ends the file, as in 2.8.8).
   DicLevel file_levels[2];
   int level = 0;
   while (reader.next(100, chunk)) {
-    if (const std::size_t column = charset.invalid_column(chunk); column != 0) {
-      throw ParseError(ErrorCode::parse, {name, reader.line(), column},
-                       "byte sequence not valid in the declared charset " + out.charset_name());
-    }
     if (chunk.substr(0, 9) == "NEXTLEVEL") {
       if (level == 1) break;
       level = 1;

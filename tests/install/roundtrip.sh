@@ -12,7 +12,7 @@
 #   headers  every installed header compiles alone in a translation unit: C++20, and the C
 #            headers (hyph.h, export.h) also as C99; the installed set is include/hyph/*.h.
 #   exports  the shared library exports every hyph_* function of hyph.h and every function
-#            of namespace hyph, and nothing of the internals (hyph::detail, hyph::patterns,
+#            of namespace hyph, and nothing of the internals (hyph::detail, hyph::patterns, hyph::dic,
 #            hyph::filters, hyph::utf8).
 #
 # Environment: CC and CXX, the compilers (default cc, c++); HYPH_SANITIZE, meson's b_sanitize
@@ -196,12 +196,12 @@ check_exports() {
   # declared without HYPH_EXPORT would be hidden.
   local public hidden
   public=$(nm -C --defined-only "$libdir_d/libhyph.a" 2>/dev/null | grep -E '^[0-9a-f]+ T hyph::' |
-    grep -vE ' T hyph::(detail|patterns|filters|utf8)::' | sed -e 's/^[0-9a-f]* T //' | sort -u)
+    grep -vE ' T hyph::(detail|patterns|filters|utf8|dic)::' | sed -e 's/^[0-9a-f]* T //' | sort -u)
   hidden=$(comm -23 <(printf '%s\n' "$public") <(sed -e 's/^[0-9a-f]* [A-Za-z] //' <<<"$demangled" | sort -u))
   [[ -z $hidden ]] || fail "public functions (namespace hyph) not exported; declare them HYPH_EXPORT (hyph/export.h):"$'\n'"$hidden"
   # No internals, by name or as the class of a vtable or typeinfo.
   local leaked
-  leaked=$(grep -E ' [A-Za-z] ((typeinfo( name)?|vtable|VTT|construction vtable) for )?hyph::(detail|patterns|filters|utf8)::' <<<"$demangled" || true)
+  leaked=$(grep -E ' [A-Za-z] ((typeinfo( name)?|vtable|VTT|construction vtable) for )?hyph::(detail|patterns|filters|utf8|dic)::' <<<"$demangled" || true)
   [[ -z $leaked ]] || fail "internals exported:"$'\n'"$leaked"
   # Strong definitions are ours only: the C functions and hyph::.
   leaked=$(grep -E ' [TDBR] ' <<<"$demangled" | grep -vE ' [TDBR] (hyph_|hyph::)' || true)
