@@ -5,15 +5,13 @@
 //
 // Words arrive as Python str: each code point is lower-cased by ICU's simple mapping (one code
 // point for one, so offsets stay those of the word) and encoded in the dictionary's charset
-// (UTF-8, or an 8-bit charset through a table made once with ICU); a character the charset
-// lacks becomes '?', which no letter pattern matches.
+// (the dialect's own encoder); a character the charset lacks becomes '?', which no letter
+// pattern matches.
 #include "dic_dictionary.h"
 
 #include "engine/dic_dictionary.h"
 
-#include <unicode/ucnv.h>
 #include <unicode/uchar.h>
-#include <unicode/utf16.h>
 
 #include <algorithm>
 #include <memory>
@@ -31,44 +29,41 @@ namespace {
 
 class PyDictionary {
  public:
-  PyDictionary(hyph::dic::Dictionary d) : dict_(std::move(d)) {
-    if (!dict_.utf8()) make_tables();
-  }
+  explicit PyDictionary(hyph::dic::Dictionary d) : dict_(std::move(d)) {}
 
   const hyph::dic::Dictionary& dict() const { return dict_; }
 
-  // The lower-case word in the dictionary's charset; false if `word` is not a str.
+  // The lower-case word in the dictionary's charset.
   std::string encode(py::handle word) const {
     PyObject* o = word.ptr();
     if (!PyUnicode_Check(o)) throw py::type_error(std::string("word must be str, not ") + Py_TYPE(o)->tp_name);
     const int kind = PyUnicode_KIND(o);
     const void* data = PyUnicode_DATA(o);
     const Py_ssize_t n = PyUnicode_GET_LENGTH(o);
-    std::string out;
-    out.reserve(static_cast<std::size_t>(n) * (dict_.utf8() ? 2 : 1));
+    std::string utf8;
+    utf8.reserve(static_cast<std::size_t>(n) * 2);
     for (Py_ssize_t i = 0; i < n; ++i) {
-      const auto c = static_cast<UChar32>(u_tolower(static_cast<UChar32>(PyUnicode_READ(kind, data, i))));
-      if (dict_.utf8()) {
-        append_utf8(out, c);
-      } else {
-        const auto it = std::lower_bound(encode_.begin(), encode_.end(), c,
-                                         [](const std::pair<UChar32, char>& e, UChar32 key) { return e.first < key; });
-        out.push_back(it != encode_.end() && it->first == c ? it->second : '?');
-      }
+      append_utf8(utf8, u_tolower(static_cast<UChar32>(PyUnicode_READ(kind, data, i))));
+    }
+    if (dict_.utf8()) return utf8;
+    std::string out;
+    if (dict_.encode(utf8, out)) return out;
+    // A character the charset lacks: '?' for it alone, so the others keep their offsets.
+    out.clear();
+    std::string one;
+    for (std::size_t at = 0; at < utf8.size();) {
+      std::size_t len = 1;
+      while (at + len < utf8.size() && (static_cast<unsigned char>(utf8[at + len]) & 0xC0) == 0x80) ++len;
+      out.append(dict_.encode(std::string_view(utf8).substr(at, len), one) && one.size() == 1 ? one : "?");
+      at += len;
     }
     return out;
   }
 
   // A replacement's text ("sz=sz") as str.
   py::str decode(std::string_view bytes) const {
-    if (dict_.utf8()) {
-      PyObject* s = PyUnicode_DecodeUTF8(bytes.data(), static_cast<Py_ssize_t>(bytes.size()), "replace");
-      if (s == nullptr) throw py::error_already_set();
-      return py::reinterpret_steal<py::str>(s);
-    }
-    std::u32string text;
-    for (char b : bytes) text.push_back(static_cast<char32_t>(decode_[static_cast<unsigned char>(b)]));
-    PyObject* s = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text.data(), static_cast<Py_ssize_t>(text.size()));
+    const std::string utf8 = dict_.utf8() ? std::string(bytes) : dict_.decode(bytes);
+    PyObject* s = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "replace");
     if (s == nullptr) throw py::error_already_set();
     return py::reinterpret_steal<py::str>(s);
   }
@@ -93,36 +88,7 @@ class PyDictionary {
     }
   }
 
-  // Byte <-> code point for an 8-bit charset, once (the dictionary loaded, so ICU knows it).
-  void make_tables() {
-    std::string name(dict_.charset());
-    if (name == "microsoft-cp1251") name = "windows-1251";
-    UErrorCode status = U_ZERO_ERROR;
-    UConverter* conv = ucnv_open(name.c_str(), &status);
-    for (int b = 0; b < 256; ++b) {
-      UChar32 c = b < 0x80 ? b : 0xFFFD;
-      if (conv != nullptr && U_SUCCESS(status) && b >= 0x80) {
-        const char byte = static_cast<char>(b);
-        std::array<UChar, 4> units{};
-        UErrorCode e = U_ZERO_ERROR;
-        const int32_t n = ucnv_toUChars(conv, units.data(), static_cast<int32_t>(units.size()), &byte, 1, &e);
-        if (U_SUCCESS(e) && n >= 1) {
-          UChar32 got = 0;
-          int32_t at = 0;
-          U16_NEXT(units.data(), at, n, got);
-          if (at == n && got != 0xFFFD && got != 0x1A) c = got;
-        }
-      }
-      decode_[static_cast<std::size_t>(b)] = c;
-      if (c != 0xFFFD) encode_.emplace_back(c, static_cast<char>(b));
-    }
-    if (conv != nullptr) ucnv_close(conv);
-    std::sort(encode_.begin(), encode_.end());
-  }
-
   hyph::dic::Dictionary dict_;
-  std::array<UChar32, 256> decode_{};
-  std::vector<std::pair<UChar32, char>> encode_;
 };
 
 // libhyphen's vector and replacements for one word: on the stack for words of up to
