@@ -36,13 +36,6 @@ WORD_LISTS = {
     "no": ["/usr/share/dict/bokmaal"], "nn": ["/usr/share/dict/nynorsk"], "bg": ["/usr/share/dict/bulgarian"],
     "uk": ["/usr/share/dict/ukrainian"],
 }
-# Dictionaries libhyph's .dic reader (issue 11, branch dic) refuses although libhyphen 2.8.8
-# and pyphen load them: reported as KNOWN, not failed, until the reader is fixed.
-KNOWN_READER_ISSUES = {
-    # a 700-byte comment line: 2.8.8 reads it in fgets chunks, and the reader checks UTF-8 per
-    # chunk, so a character cut by a chunk boundary is taken for invalid UTF-8
-    "hyph_be_BY.dic": "UTF-8 checked per fgets chunk of a long comment line",
-}
 SHARED_ENGLISH = pathlib.Path(__file__).resolve().parents[3] / "shared" / "data" / "english-words.txt"
 
 
@@ -306,11 +299,6 @@ def main(argv):
         for cls, count in res["classes"].items():
             totals[cls] = totals.get(cls, 0) + count
         status = "FAIL" if res["failure_count"] else "ok  "
-        name = pathlib.Path(res["file"]).name
-        if res.get("refused") and res["failure_count"] and name in KNOWN_READER_ISSUES:
-            print(f"KNOWN {pathlib.Path(p).name:23s} refused by libhyph only ({KNOWN_READER_ISSUES[name]}): "
-                  f"{res['refused'][0]}")
-            continue
         if res.get("refused") and not res["failure_count"]:
             print(f"ok   {pathlib.Path(p).name:24s} refused by both: {res['refused']}")
             continue
