@@ -5,7 +5,8 @@
 #   tools/setup.sh --minimal  only what building the library and CLI needs (no tests)
 #   tools/setup.sh --clients  as the default, plus the real clients the 'clients' test suite
 #                             runs on libhyph's drop-in libhyphen: LibreOffice Writer (headless)
-#                             and the dictionaries and tools its test uses
+#                             and the dictionaries and tools its test uses, WeasyPrint and
+#                             Dask (the Python package's client tests)
 #   tools/setup.sh ... --no-build   install the packages only (CI installs the clients this way)
 #
 # Run again with other options, it reconfigures ./build to them.
@@ -22,7 +23,13 @@ wordlist_packages=(wamerican wbritish wbrazilian wbulgarian wcatalan wdanish wdu
   hunspell-af hunspell-an hunspell-ar hunspell-be hunspell-bg hunspell-bn hunspell-bo hunspell-br hunspell-bs hunspell-ca hunspell-cs hunspell-da hunspell-de-at hunspell-de-ch hunspell-de-de hunspell-dz hunspell-el hunspell-en-au hunspell-en-ca hunspell-en-gb hunspell-en-us hunspell-en-za hunspell-es hunspell-eu hunspell-fr hunspell-gd hunspell-gl hunspell-gl-es hunspell-gu hunspell-he hunspell-hi hunspell-hr hunspell-hu hunspell-id hunspell-is hunspell-it hunspell-kk hunspell-kmr hunspell-ko hunspell-lo hunspell-lt hunspell-lv hunspell-ml hunspell-mn hunspell-ne hunspell-nl hunspell-no hunspell-oc hunspell-pl hunspell-pt-br hunspell-pt-pt hunspell-ro hunspell-ru hunspell-si hunspell-sk hunspell-sl hunspell-sr hunspell-sv hunspell-sv-se hunspell-sw hunspell-te hunspell-th hunspell-tr hunspell-uk hunspell-uz hunspell-vi myspell-eo myspell-et myspell-fo)
 test_packages+=("${dictionary_packages[@]}" "${wordlist_packages[@]}")
 
-client_packages=(libreoffice-writer-nogui hyphen-de hyphen-hu poppler-utils fonts-dejavu-core)
+# The Python package (python/) and its tests: Debian's /usr/bin/python3 with pybind11,
+# meson-python, pyphen (the model of libhyph.pyphen), hypothesis and pytest.
+python_packages=(python3-dev python3-pybind11 python3-mesonpy python3-pyphen python3-hypothesis python3-pytest python3-venv
+  libhyphen0 poppler-utils)
+test_packages+=("${python_packages[@]}")
+
+client_packages=(libreoffice-writer-nogui hyphen-de hyphen-hu poppler-utils fonts-dejavu-core weasyprint python3-dask python3-distributed)
 
 packages=("${build_packages[@]}")
 tests=true

@@ -1,0 +1,41 @@
+"""libhyph: TeX-exact hyphenation, compiled.
+
+    >>> import libhyph
+    >>> libhyph.Hyphenator().hyphenate("Hyphenation of typeset paragraphs")
+    'Hy-phen-ation of type-set para-graphs'
+
+Hyphenator(language) loads a language (languages() lists them) and is immutable: share one
+between threads; long texts are hyphenated without the GIL. UserDictionary adds a user's own
+words. libhyph.pyphen is a drop-in for the pyphen package over libhyphen .dic dictionaries.
+"""
+
+from __future__ import annotations
+
+from typing import List
+
+from ._errors import (BadFormatError, BadUTF8Error, CapacityError, Error, FileError,
+                      InvalidArgumentError, ParseError, UnknownLanguageError)
+from ._native import Hyphenator, UserDictionary, _list_languages
+from ._types import Break, Language
+
+__all__ = [
+    "Hyphenator",
+    "UserDictionary",
+    "Break",
+    "Language",
+    "languages",
+    "Error",
+    "FileError",
+    "ParseError",
+    "BadUTF8Error",
+    "UnknownLanguageError",
+    "InvalidArgumentError",
+    "BadFormatError",
+    "CapacityError",
+]
+
+
+def languages() -> List[Language]:
+    """Every language Hyphenator(tag) can load here: the embedded 'en-us' first, then the
+    hyph-utf8 patterns found (HYPH_PATTERNS_DIR's folders, then TeX Live's), by tag."""
+    return [Language(*fields) for fields in _list_languages()]

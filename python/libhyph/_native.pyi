@@ -1,0 +1,96 @@
+"""Type stubs for libhyph's extension module (re-exported by the libhyph package)."""
+
+import os
+from typing import Iterable, List, Optional, Tuple, Union
+
+from ._types import Break
+
+_Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+_Paths = Union[_Path, Iterable[_Path]]
+
+class Hyphenator:
+    """A TeX-exact hyphenator for one language; immutable and shareable across threads."""
+
+    def __init__(
+        self,
+        language: str = "en-us",
+        *,
+        patterns: Optional[_Paths] = None,
+        exceptions: Optional[_Paths] = None,
+        left_min: Optional[int] = None,
+        right_min: Optional[int] = None,
+        uchyph: Optional[int] = None,
+        filter: Optional[str] = None,
+        fp_rate: float = 0.01,
+        compiled: Optional[_Path] = None,
+        dic: Optional[_Path] = None,
+        letters: Optional[str] = None,
+        normalize: str = "none",
+    ) -> None: ...
+    def hyphenate(self, text: str, marker: str = "-") -> str:
+        """`text` with `marker` at every point where TeX allows a hyphen."""
+    def hyphenate_bytes(self, data: bytes, marker: bytes = b"-") -> bytes:
+        """`data` with `marker` at every break, as the hyphenate command writes it."""
+    def positions(self, text: str) -> List[int]:
+        """The break offsets in `text`, in code points, increasing."""
+    def breaks(self, text: str) -> List[Break]:
+        """The breaks as Break(offset, value, pre, post, replaced)."""
+    def write_compiled(self, path: _Path, tag: str = "", name: str = "") -> None:
+        """Writes this language in libhyph's compiled format."""
+    @property
+    def left_min(self) -> int: ...
+    @property
+    def right_min(self) -> int: ...
+    @property
+    def uchyph(self) -> int: ...
+    @property
+    def letters(self) -> str: ...
+    @property
+    def pattern_count(self) -> int: ...
+    @property
+    def exception_count(self) -> int: ...
+    @property
+    def filter(self) -> str: ...
+    @property
+    def tag(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+
+class UserDictionary:
+    """A user's own hyphenations over a Hyphenator; one thread at a time."""
+
+    def __init__(self, hyphenator: Hyphenator, filter: Optional[str] = None, fp_rate: float = 0.01) -> None: ...
+    def add(self, word: str) -> bool:
+        """Adds 'hy-phen-ation'; True if the word was new."""
+    def remove(self, word: str) -> bool:
+        """Removes a word; False if it was not there."""
+    def find(self, word: str) -> Optional[str]:
+        """The word as stored ('ta-ble'), or None."""
+    def clear(self) -> None: ...
+    def hyphenate(self, text: str, marker: str = "-") -> str: ...
+    def hyphenate_bytes(self, data: bytes, marker: bytes = b"-") -> bytes:
+        """`data` with `marker` at every break, as the hyphenate command writes it."""
+    def positions(self, text: str) -> List[int]: ...
+    @property
+    def hyphenator(self) -> Hyphenator: ...
+    def __len__(self) -> int: ...
+    def __contains__(self, word: object) -> bool: ...
+
+class DicDictionary:
+    """A libhyphen .dic dictionary (internal: libhyph.pyphen uses it)."""
+
+    def __init__(self, data: bytes, name: str) -> None: ...
+    @property
+    def charset(self) -> str: ...
+    @property
+    def utf8(self) -> bool: ...
+    @property
+    def left_min(self) -> int: ...
+    @property
+    def right_min(self) -> int: ...
+    def breaks(self, word: str, left: int, right: int) -> List[Tuple[int, int, Optional[str], int, int]]:
+        """(position, value, change, start, cut) for each break, as libhyphen's hyphenate3."""
+    def inserted(self, word: str, hyphen: str, left: int, right: int, /) -> Optional[str]:
+        """The word with `hyphen` at its plain breaks; None if it has a non-standard one."""
+
+def _list_languages() -> List[Tuple[str, str, int, int, str, Optional[str], Optional[str]]]: ...

@@ -1,0 +1,628 @@
+// libhyph._native: the Python binding of libhyph's public C++ API (<hyph/...> only).
+//
+// Text crosses the boundary as UTF-8: an ASCII str lends its own buffer, any other str is
+// encoded with "surrogatepass", so a lone surrogate becomes the three bytes of its generalised
+// UTF-8 form, which the engine reads as one non-letter, exactly as the C API's UTF-16 entry
+// point treats an unpaired surrogate. Offsets go back to Python as code points.
+//
+// Long texts are hyphenated without the GIL (a Hyphenator is immutable), in pieces cut after
+// white space, where TeX's words cannot continue, so that no buffer grows with the text
+// beyond the output itself.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#if LIBHYPH_PYTHON_DIC
+#include "dic_dictionary.h"
+#endif
+
+#include <hyph/error.h>
+#include <hyph/exceptions.h>
+#include <hyph/hyphenator.h>
+#include <hyph/languages.h>
+#include <hyph/user_dictionary.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Text in and out.
+
+// A str as UTF-8 bytes; `owner` keeps them alive.
+struct Utf8Text {
+  py::object owner;
+  std::string_view bytes;
+  bool ascii = false;  // then code-point offsets are byte offsets
+};
+
+Utf8Text utf8_of(py::handle obj, const char* what) {
+  PyObject* o = obj.ptr();
+  if (!PyUnicode_Check(o)) {
+    throw py::type_error(std::string(what) + " must be str, not " + Py_TYPE(o)->tp_name);
+  }
+  if (PyUnicode_IS_ASCII(o)) {
+    Py_ssize_t n = 0;
+    const char* p = PyUnicode_AsUTF8AndSize(o, &n);  // an ASCII str's own buffer: no copy
+    if (p == nullptr) throw py::error_already_set();
+    return {py::reinterpret_borrow<py::object>(obj), {p, static_cast<std::size_t>(n)}, true};
+  }
+  PyObject* encoded = PyUnicode_AsEncodedString(o, "utf-8", "surrogatepass");
+  if (encoded == nullptr) throw py::error_already_set();
+  auto owner = py::reinterpret_steal<py::object>(encoded);
+  return {owner, {PyBytes_AS_STRING(encoded), static_cast<std::size_t>(PyBytes_GET_SIZE(encoded))}, false};
+}
+
+py::str str_of(std::string_view utf8, bool ascii) {
+  if (ascii) {
+    PyObject* s = PyUnicode_New(static_cast<Py_ssize_t>(utf8.size()), 127);
+    if (s == nullptr) throw py::error_already_set();
+    std::copy(utf8.begin(), utf8.end(), static_cast<char*>(PyUnicode_DATA(s)));
+    return py::reinterpret_steal<py::str>(s);
+  }
+  PyObject* s = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "surrogatepass");
+  if (s == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(s);
+}
+
+// Byte offsets to code-point offsets, for increasing offsets: counts lead bytes once.
+class CodePoints {
+ public:
+  explicit CodePoints(std::string_view bytes) : bytes_(bytes) {}
+  std::size_t at(std::size_t byte_offset) {
+    for (; byte_ < byte_offset; ++byte_) {
+      if ((static_cast<unsigned char>(bytes_[byte_]) & 0xC0) != 0x80) ++code_points_;
+    }
+    return code_points_;
+  }
+
+ private:
+  std::string_view bytes_;
+  std::size_t byte_ = 0;
+  std::size_t code_points_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Breaks over texts of any length.
+
+constexpr std::size_t kPiece = std::size_t{1} << 20;  // bytes hyphenated per call, about
+constexpr std::size_t kReleaseGil = 16 * 1024;        // texts this long run without the GIL
+
+bool is_tex_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+// Calls on_break(byte offset) for every break, in order; `hyphenate(piece, span)` is the
+// engine's snprintf-style call. Pieces end just after white space, so each is whole tokens.
+template <class Hyphenate, class OnBreak>
+void for_each_break(std::string_view text, Hyphenate&& hyphenate, OnBreak&& on_break) {
+  std::array<std::size_t, 256> small{};
+  std::vector<std::size_t> large;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.size();
+    if (text.size() - start > kPiece) {
+      end = start + kPiece;
+      while (end < text.size() && !is_tex_space(text[end])) ++end;
+      if (end < text.size()) ++end;
+    }
+    const std::string_view piece = text.substr(start, end - start);
+    std::span<std::size_t> buffer(small);  // never more breaks than bytes: small pieces fit
+    if (piece.size() > small.size()) {
+      large.resize(piece.size() / 4 + 64);
+      buffer = large;
+    }
+    std::size_t n = hyphenate(piece, buffer);
+    if (n > buffer.size()) {
+      large.resize(n);
+      buffer = large;
+      n = hyphenate(piece, buffer);
+    }
+    for (std::size_t i = 0; i < n; ++i) on_break(start + buffer[i]);
+    start = end;
+  }
+}
+
+std::string with_markers(std::string_view text, std::string_view marker, const auto& hyphenate) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 8 * marker.size());
+  std::size_t copied = 0;
+  for_each_break(text, hyphenate, [&](std::size_t b) {
+    out.append(text.substr(copied, b - copied)).append(marker);
+    copied = b;
+  });
+  out.append(text.substr(copied));
+  return out;
+}
+
+std::vector<std::size_t> code_point_breaks(const Utf8Text& text, const auto& hyphenate) {
+  std::vector<std::size_t> offsets;
+  CodePoints cp(text.bytes);
+  for_each_break(text.bytes, hyphenate, [&](std::size_t b) { offsets.push_back(text.ascii ? b : cp.at(b)); });
+  return offsets;
+}
+
+// Runs f with the GIL released if the text is long.
+template <class F>
+auto maybe_without_gil(std::size_t length, F&& f) {
+  if (length < kReleaseGil) return f();
+  py::gil_scoped_release released;
+  return f();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arguments.
+
+std::filesystem::path path_of(py::handle obj, const char* what) {
+  PyObject* fs = PyOS_FSPath(obj.ptr());  // str, bytes or os.PathLike; TypeError otherwise
+  if (fs == nullptr) {
+    PyErr_Clear();
+    throw py::type_error(std::string(what) + " must be a path (str, bytes or os.PathLike), not " + Py_TYPE(obj.ptr())->tp_name);
+  }
+  auto owner = py::reinterpret_steal<py::object>(fs);
+  if (PyBytes_Check(fs)) return std::filesystem::path(std::string(PyBytes_AS_STRING(fs), static_cast<std::size_t>(PyBytes_GET_SIZE(fs))));
+  PyObject* encoded = PyUnicode_EncodeFSDefault(fs);
+  if (encoded == nullptr) throw py::error_already_set();
+  auto bytes = py::reinterpret_steal<py::bytes>(encoded);
+  return std::filesystem::path(std::string(bytes));
+}
+
+// None, one path, or an iterable of paths.
+std::vector<std::filesystem::path> paths_of(py::handle obj, const char* what) {
+  std::vector<std::filesystem::path> paths;
+  if (obj.is_none()) return paths;
+  if (PyUnicode_Check(obj.ptr()) || PyBytes_Check(obj.ptr()) || PyObject_HasAttrString(obj.ptr(), "__fspath__")) {
+    paths.push_back(path_of(obj, what));
+    return paths;
+  }
+  if (!py::isinstance<py::iterable>(obj)) {
+    throw py::type_error(std::string(what) + " must be a path or a list of paths, not " + Py_TYPE(obj.ptr())->tp_name);
+  }
+  for (py::handle item : obj) paths.push_back(path_of(item, what));
+  return paths;
+}
+
+hyph::Error invalid(const std::string& message) { return hyph::Error(hyph::ErrorCode::invalid_argument, message); }
+
+hyph::ExceptionOptions exception_options(const std::optional<std::string>& filter, double fp_rate) {
+  hyph::ExceptionOptions options;
+  if (filter) {
+    const auto kind = hyph::parse_filter_kind(*filter);
+    if (!kind) {
+      std::string known;
+      for (hyph::FilterKind k : hyph::filter_kinds()) known.append(known.empty() ? "" : ", ").append(hyph::to_string(k));
+      throw invalid("unknown filter '" + *filter + "'; known: " + known);
+    }
+    options.filter = *kind;
+  }
+  if (!(fp_rate > 0 && fp_rate < 1)) throw invalid("fp_rate must be between 0 and 1 (exclusive), not " + std::to_string(fp_rate));
+  options.fp_rate = fp_rate;
+  return options;
+}
+
+std::optional<hyph::LetterPolicy> letter_policy(const std::optional<std::string>& letters) {
+  if (!letters) return std::nullopt;
+  if (*letters == "patterns") return hyph::LetterPolicy::pattern_letters;
+  if (*letters == "unicode") return hyph::LetterPolicy::unicode;
+  throw invalid("letters must be 'patterns' or 'unicode', not '" + *letters + "'");
+}
+
+hyph::Normalization normalization(const std::string& normalize) {
+  if (normalize == "none") return hyph::Normalization::none;
+  if (normalize == "nfc") return hyph::Normalization::nfc;
+  throw invalid("normalize must be 'none' or 'nfc', not '" + normalize + "'");
+}
+
+const char* letters_name(hyph::LetterPolicy p) { return p == hyph::LetterPolicy::unicode ? "unicode" : "patterns"; }
+
+// ---------------------------------------------------------------------------------------------
+// Hyphenator.
+
+struct Options {
+  std::string language;
+  py::object patterns, exceptions, compiled, dic;
+  std::optional<int> left_min, right_min, uchyph;
+  std::optional<std::string> filter;
+  double fp_rate;
+  std::optional<std::string> letters;
+  std::string normalize;
+};
+
+hyph::Hyphenator load(const Options& o) {
+  hyph::Settings settings;
+  settings.left_min = o.left_min;
+  settings.right_min = o.right_min;
+  settings.uchyph = o.uchyph;
+  settings.letters = letter_policy(o.letters);
+  settings.normalization = normalization(o.normalize);
+  settings.exceptions = exception_options(o.filter, o.fp_rate);
+  const auto patterns = paths_of(o.patterns, "patterns");
+  const auto exceptions = paths_of(o.exceptions, "exceptions");
+  const bool has_compiled = !o.compiled.is_none();
+  if (!o.dic.is_none()) {
+    path_of(o.dic, "dic");
+    throw invalid("dic= needs the libhyphen dialect, which this build of libhyph does not have yet");
+  }
+  if (has_compiled && !patterns.empty()) throw invalid("give patterns= or compiled=, not both");
+  if (has_compiled) {
+    if (!exceptions.empty()) throw invalid("a compiled language brings its exceptions: compile them in (hyph-compile -e)");
+    if (o.filter) throw invalid("a compiled language brings its filter: choose it when compiling (hyph-compile --filter)");
+    const auto path = path_of(o.compiled, "compiled");
+    py::gil_scoped_release released;  // mapping and checking a file: no Python involved
+    return hyph::Hyphenator::load_compiled(path, settings);
+  }
+  py::gil_scoped_release released;  // parsing can take a while; other threads may go on
+  std::vector<hyph::Source> sources;
+  for (const auto& p : patterns) sources.push_back(hyph::Source::file(p));
+  for (const auto& p : exceptions) sources.push_back(hyph::Source::file(p));
+  if (!patterns.empty()) return hyph::Hyphenator::load(sources, settings);
+  return hyph::Hyphenator::language(o.language, settings, sources);
+}
+
+auto engine_call(const hyph::Hyphenator& h) {
+  return [&h](std::string_view piece, std::span<std::size_t> out) { return h.hyphenate(piece, out); };
+}
+
+py::object make_break(std::size_t offset) {
+  static const char* const kModule = "libhyph._types";
+  // value, pre, post, replaced: the public C++ API reports offsets only (see _types.Break).
+  return py::module_::import(kModule).attr("Break")(offset, py::none(), py::none(), py::none(), py::none());
+}
+
+py::list as_list(const std::vector<std::size_t>& offsets) {
+  py::list list(offsets.size());
+  for (std::size_t i = 0; i < offsets.size(); ++i) {
+    PyObject* n = PyLong_FromSize_t(offsets[i]);
+    if (n == nullptr) throw py::error_already_set();
+    PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), n);
+  }
+  return list;
+}
+
+// A word's output straight into a new str: no intermediate string.
+py::str hyphenate_text(const hyph::Hyphenator& h, py::handle text, py::handle marker) {
+  const Utf8Text t = utf8_of(text, "text");
+  const Utf8Text m = utf8_of(marker, "marker");
+  if (t.bytes.size() <= 256 && t.ascii && m.ascii) {  // a word: no vectors, no GIL juggling
+    std::array<std::size_t, 256> breaks{};
+    const std::size_t n = h.hyphenate(t.bytes, breaks);
+    PyObject* s = PyUnicode_New(static_cast<Py_ssize_t>(t.bytes.size() + n * m.bytes.size()), 127);
+    if (s == nullptr) throw py::error_already_set();
+    char* out = static_cast<char*>(PyUnicode_DATA(s));
+    std::size_t copied = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      out = std::copy(t.bytes.data() + copied, t.bytes.data() + breaks[i], out);
+      out = std::copy(m.bytes.begin(), m.bytes.end(), out);
+      copied = breaks[i];
+    }
+    std::copy(t.bytes.data() + copied, t.bytes.data() + t.bytes.size(), out);
+    return py::reinterpret_steal<py::str>(s);
+  }
+  const std::string out = maybe_without_gil(t.bytes.size(), [&] { return with_markers(t.bytes, m.bytes, engine_call(h)); });
+  return str_of(out, t.ascii && m.ascii);
+}
+
+// Bytes in, bytes out, as the `hyphenate` command: any bytes, markers inserted, nothing decoded.
+py::bytes hyphenate_bytes(const hyph::Hyphenator& h, py::handle data, py::handle marker) {
+  for (auto [obj, what] : {std::pair{data, "data"}, std::pair{marker, "marker"}}) {
+    if (!PyBytes_Check(obj.ptr())) throw py::type_error(std::string(what) + " must be bytes, not " + Py_TYPE(obj.ptr())->tp_name);
+  }
+  const std::string_view bytes(PyBytes_AS_STRING(data.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(data.ptr())));
+  const std::string_view mark(PyBytes_AS_STRING(marker.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(marker.ptr())));
+  const std::string out = maybe_without_gil(bytes.size(), [&] { return with_markers(bytes, mark, engine_call(h)); });
+  return py::bytes(out);
+}
+
+py::list positions(const hyph::Hyphenator& h, py::handle text) {
+  const Utf8Text t = utf8_of(text, "text");
+  return as_list(maybe_without_gil(t.bytes.size(), [&] { return code_point_breaks(t, engine_call(h)); }));
+}
+
+py::list breaks(const hyph::Hyphenator& h, py::handle text) {
+  const Utf8Text t = utf8_of(text, "text");
+  const auto offsets = maybe_without_gil(t.bytes.size(), [&] { return code_point_breaks(t, engine_call(h)); });
+  py::list list;
+  for (std::size_t b : offsets) list.append(make_break(b));
+  return list;
+}
+
+std::string describe(const hyph::Hyphenator& h) {
+  std::string s = "<libhyph.Hyphenator";
+  if (!h.tag().empty()) s.append(" ").append(h.tag());
+  s.append(" left_min=").append(std::to_string(h.mins().left));
+  s.append(" right_min=").append(std::to_string(h.mins().right));
+  s.append(" patterns=").append(std::to_string(h.pattern_count()));
+  s.append(" exceptions=").append(std::to_string(h.exception_count()));
+  return s.append(">");
+}
+
+// ---------------------------------------------------------------------------------------------
+// UserDictionary: one thread at a time, which the GIL (never released here) guarantees.
+
+auto dictionary_call(const hyph::UserDictionary& d) {
+  return [&d](std::string_view piece, std::span<std::size_t> out) { return d.hyphenate(piece, out); };
+}
+
+std::string word_of(py::handle word) { return std::string(utf8_of(word, "word").bytes); }
+
+// ---------------------------------------------------------------------------------------------
+// Errors: hyph::Error becomes libhyph.Error or one of its subclasses (libhyph/_errors.py).
+
+void raise_error(const hyph::Error& e, const hyph::SourceLocation* where, const std::string& reason) {
+  const py::object make = py::module_::import("libhyph._errors").attr("_from_native");
+  const py::object file = where && !where->file.empty() ? py::object(py::str(where->file)) : py::object(py::none());
+  const py::object line = where && where->line ? py::object(py::int_(where->line)) : py::object(py::none());
+  const py::object column = where && where->column ? py::object(py::int_(where->column)) : py::object(py::none());
+  const py::object error = make(static_cast<int>(e.code()), py::str(e.what()), file, line, column, py::str(reason));
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
+}
+
+void translate(std::exception_ptr p) {
+  try {
+    if (p) std::rethrow_exception(p);
+  } catch (const hyph::ParseError& e) {
+    raise_error(e, &e.where(), e.reason());
+  } catch (const hyph::Error& e) {
+    raise_error(e, nullptr, e.what());
+  }
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// hyphenate() and positions() are called once a word by most programs: they bypass pybind11's
+// dispatcher (which costs more than hyphenating a word) with METH_FASTCALL entry points that
+// parse (text, marker='-') themselves and turn C++ exceptions into Python ones as pybind11 does.
+
+template <class F>
+PyObject* guarded(F&& f) noexcept {
+  try {
+    return f().release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (...) {
+    try {
+      translate(std::current_exception());
+    } catch (const std::exception& e) {
+      PyErr_SetString(PyExc_RuntimeError, e.what());
+    }
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
+  }
+  return nullptr;
+}
+
+// Fills args_out from positional and keyword arguments named `names`; false (TypeError set)
+// if they do not fit. Missing ones stay as they are (defaults).
+bool parse_args(const char* function, std::span<const char* const> names, PyObject* const* args, Py_ssize_t nargs,
+                PyObject* kwnames, std::span<PyObject*> out, std::size_t required) {
+  const auto positional = static_cast<std::size_t>(PyVectorcall_NARGS(nargs));
+  if (positional > names.size()) {
+    PyErr_Format(PyExc_TypeError, "%s() takes at most %zu arguments (%zu given)", function, names.size(), positional);
+    return false;
+  }
+  for (std::size_t i = 0; i < positional; ++i) out[i] = args[i];
+  if (kwnames != nullptr) {
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kwnames); ++k) {
+      PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+      std::size_t i = 0;
+      while (i < names.size() && PyUnicode_CompareWithASCIIString(key, names[i]) != 0) ++i;
+      if (i == names.size()) {
+        PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", function, key);
+        return false;
+      }
+      if (i < positional) {
+        PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'", function, names[i]);
+        return false;
+      }
+      out[i] = args[positional + static_cast<std::size_t>(k)];
+    }
+  }
+  for (std::size_t i = 0; i < required; ++i) {
+    if (out[i] == nullptr) {
+      PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", function, names[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
+// The method descriptor has checked that self is a Hyphenator (or a subclass): its value is
+// the first of a simple pybind11 instance.
+const hyph::Hyphenator& self_of(PyObject* self) {
+  auto* instance = reinterpret_cast<py::detail::instance*>(self);
+  auto* value = static_cast<const hyph::Hyphenator*>(instance->get_value_and_holder().value_ptr());
+  if (value == nullptr) throw py::type_error("Hyphenator.__init__ was not called");
+  return *value;
+}
+
+PyObject* fast_hyphenate(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static constexpr std::array<const char*, 2> kNames{"text", "marker"};
+  std::array<PyObject*, 2> values{nullptr, nullptr};
+  if (!parse_args("hyphenate", kNames, args, nargs, kwnames, values, 1)) return nullptr;
+  return guarded([&] {
+    static const py::str hyphen("-");  // created once, with the GIL; never changed
+    return hyphenate_text(self_of(self), values[0], values[1] ? py::handle(values[1]) : py::handle(hyphen));
+  });
+}
+
+PyObject* fast_positions(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static constexpr std::array<const char*, 1> kNames{"text"};
+  std::array<PyObject*, 1> values{nullptr};
+  if (!parse_args("positions", kNames, args, nargs, kwnames, values, 1)) return nullptr;
+  return guarded([&] { return positions(self_of(self), values[0]); });
+}
+
+constexpr const char* kHyphenateDoc = R"doc(hyphenate($self, /, text, marker='-')
+--
+
+`text` with `marker` at every point where TeX allows a hyphen.
+
+Any text, of any length: white space separates words as TeX's glue does, and each word is
+treated as TeX treats a word (leading punctuation skipped, a token with '-' left alone).
+Removing the markers gives `text` back. Long texts are hyphenated without the GIL.
+)doc";
+constexpr const char* kPositionsDoc = R"doc(positions($self, /, text)
+--
+
+The break offsets in `text`, in code points (indexes into the str), increasing.
+)doc";
+
+PyMethodDef kFastMethods[] = {
+    {"hyphenate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&fast_hyphenate)),
+     METH_FASTCALL | METH_KEYWORDS, kHyphenateDoc},
+    {"positions", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&fast_positions)),
+     METH_FASTCALL | METH_KEYWORDS, kPositionsDoc},
+};
+
+void add_fast_methods(py::handle cls) {
+  for (PyMethodDef& def : kFastMethods) {
+    PyObject* descriptor = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &def);
+    if (descriptor == nullptr) throw py::error_already_set();
+    cls.attr(def.ml_name) = py::reinterpret_steal<py::object>(descriptor);
+  }
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_native, m) {
+  m.doc() = "libhyph's compiled core; use the `libhyph` package, which re-exports it.";
+  py::register_exception_translator(&translate);
+
+  auto hyphenator_class = py::class_<hyph::Hyphenator>(m, "Hyphenator", R"doc(
+A TeX-exact hyphenator for one language. Immutable: share one across threads.
+
+Hyphenator(language='en-us', *, patterns=None, exceptions=None, left_min=None, right_min=None,
+           uchyph=None, filter=None, fp_rate=0.01, compiled=None, dic=None, letters=None,
+           normalize='none')
+
+language    a tag from libhyph.languages(): 'en-us' (plain TeX's hyphen.tex, embedded),
+            'de-1996', 'fr', ... (hyph-utf8 patterns found on this machine). Used unless
+            patterns= or compiled= is given.
+patterns    a pattern file (hyph-utf8 *.pat.txt or TeX \patterns{}) or a list of them,
+            instead of the language's.
+exceptions  exception files (*.hyp.txt or TeX \hyphenation{}) read after the patterns.
+left_min, right_min, uchyph
+            TeX's \lefthyphenmin, \righthyphenmin, \uchyph; None: the language's own.
+filter, fp_rate
+            the exception pre-check ('exact', 'bloom', 'cuckoo', 'fuse', ...) and its rate;
+            every choice gives the same answers.
+compiled    a file made by hyph-compile or write_compiled(), mapped (loads in well under
+            a millisecond).
+dic         a libhyphen .dic dictionary.
+letters     'patterns' (8-bit TeX's letters) or 'unicode' (XeTeX's); None: the language's.
+normalize   'none' (as TeX) or 'nfc' (find words in Unicode NFC).
+
+Raises libhyph.Error (a subclass: FileError, ParseError with file, line and column,
+UnknownLanguageError, InvalidArgumentError, ...) if the language cannot be loaded.
+)doc")
+      .def(py::init([](std::string language, py::object patterns, py::object exceptions, std::optional<int> left_min,
+                       std::optional<int> right_min, std::optional<int> uchyph, std::optional<std::string> filter,
+                       double fp_rate, py::object compiled, py::object dic, std::optional<std::string> letters,
+                       std::string normalize) {
+             return load(Options{std::move(language), std::move(patterns), std::move(exceptions), std::move(compiled),
+                                 std::move(dic), left_min, right_min, uchyph, std::move(filter), fp_rate,
+                                 std::move(letters), std::move(normalize)});
+           }),
+           py::arg("language") = "en-us", py::kw_only(), py::arg("patterns") = py::none(),
+           py::arg("exceptions") = py::none(), py::arg("left_min") = py::none(), py::arg("right_min") = py::none(),
+           py::arg("uchyph") = py::none(), py::arg("filter") = py::none(), py::arg("fp_rate") = 0.01,
+           py::arg("compiled") = py::none(), py::arg("dic") = py::none(), py::arg("letters") = py::none(),
+           py::arg("normalize") = "none")
+      .def("hyphenate_bytes", &hyphenate_bytes, py::arg("data"), py::arg("marker") = py::bytes("-"), R"doc(
+`data` (bytes, UTF-8 or not) with `marker` (bytes) at every break: what the `hyphenate`
+command writes for the same bytes. Removing the markers gives `data` back.
+)doc")
+      .def("breaks", &breaks, py::arg("text"), R"doc(
+The breaks in `text` as libhyph.Break(offset, value, pre, post, replaced) named tuples.
+
+`offset` is in code points. `pre`, `post` and `replaced` describe a non-standard break and
+are None for a plain one; `value` is the pattern's odd value where the engine reports it.
+)doc")
+      .def("write_compiled", [](const hyph::Hyphenator& h, py::handle path, std::string tag, std::string name) {
+             const auto p = path_of(path, "path");
+             std::ofstream out(p, std::ios::binary);
+             if (!out) throw hyph::Error(hyph::ErrorCode::io, "cannot write " + p.string());
+             h.write_compiled(out, tag, name);
+             out.close();
+             if (!out) throw hyph::Error(hyph::ErrorCode::io, "cannot write " + p.string());
+           },
+           py::arg("path"), py::arg("tag") = "", py::arg("name") = "", R"doc(
+Writes this language in libhyph's compiled format, for Hyphenator(compiled=path).
+)doc")
+      .def_property_readonly("left_min", [](const hyph::Hyphenator& h) { return h.mins().left; }, "\\lefthyphenmin in force")
+      .def_property_readonly("right_min", [](const hyph::Hyphenator& h) { return h.mins().right; }, "\\righthyphenmin in force")
+      .def_property_readonly("uchyph", &hyph::Hyphenator::uchyph, "\\uchyph in force")
+      .def_property_readonly("letters", [](const hyph::Hyphenator& h) { return letters_name(h.letters()); },
+                             "'patterns' or 'unicode'")
+      .def_property_readonly("pattern_count", &hyph::Hyphenator::pattern_count)
+      .def_property_readonly("exception_count", &hyph::Hyphenator::exception_count)
+      .def_property_readonly("filter", [](const hyph::Hyphenator& h) { return h.filter().name; }, "the exception pre-check's name")
+      .def_property_readonly("tag", [](const hyph::Hyphenator& h) { return std::string(h.tag()); },
+                             "the tag a compiled file records ('' otherwise)")
+      .def_property_readonly("name", [](const hyph::Hyphenator& h) { return std::string(h.name()); },
+                             "the name a compiled file records ('' otherwise)")
+      .def("__repr__", &describe);
+  add_fast_methods(hyphenator_class);
+
+  py::class_<hyph::UserDictionary>(m, "UserDictionary", R"doc(
+A user's own hyphenations over a Hyphenator, changed while the program runs.
+
+UserDictionary(hyphenator, filter=None, fp_rate=0.01)
+
+Its words answer as if given to TeX in a \hyphenation after the language's exceptions.
+The Hyphenator is shared, not changed. A UserDictionary is not meant for several threads.
+)doc")
+      .def(py::init([](const hyph::Hyphenator& h, std::optional<std::string> filter, double fp_rate) {
+             return hyph::UserDictionary(h, exception_options(filter, fp_rate));
+           }),
+           py::arg("hyphenator"), py::arg("filter") = py::none(), py::arg("fp_rate") = 0.01)
+      .def("add", [](hyph::UserDictionary& d, py::handle word) { return d.add(word_of(word)); }, py::arg("word"), R"doc(
+Adds a word with '-' at its breaks ('hy-phen-ation'); True if it was new.
+Raises InvalidArgumentError for a word with no letters or with letters the language lacks.
+)doc")
+      .def("remove", [](hyph::UserDictionary& d, py::handle word) { return d.remove(word_of(word)); }, py::arg("word"),
+           "Removes a word (with or without its hyphens); False if it was not there.")
+      .def("find", [](const hyph::UserDictionary& d, py::handle word) -> std::optional<std::string> { return d.find(word_of(word)); },
+           py::arg("word"), "The word as stored ('ta-ble'), or None.")
+      .def("clear", &hyph::UserDictionary::clear)
+      .def("hyphenate", [](const hyph::UserDictionary& d, py::handle text, py::handle marker) {
+             const Utf8Text t = utf8_of(text, "text");
+             const Utf8Text m = utf8_of(marker, "marker");
+             return str_of(with_markers(t.bytes, m.bytes, dictionary_call(d)), t.ascii && m.ascii);
+           },
+           py::arg("text"), py::arg("marker") = "-", "As Hyphenator.hyphenate, with this dictionary's words first.")
+      .def("positions", [](const hyph::UserDictionary& d, py::handle text) {
+             const Utf8Text t = utf8_of(text, "text");
+             return as_list(code_point_breaks(t, dictionary_call(d)));
+           },
+           py::arg("text"), "As Hyphenator.positions, with this dictionary's words first.")
+      .def_property_readonly("hyphenator", [](const hyph::UserDictionary& d) { return d.hyphenator(); })
+      .def("__len__", &hyph::UserDictionary::size)
+      .def("__contains__", [](const hyph::UserDictionary& d, py::handle word) { return d.contains(word_of(word)); });
+
+#if LIBHYPH_PYTHON_DIC
+  libhyph_python::register_dic_dictionary(m);
+#endif
+
+  m.def("_list_languages", [] {
+    py::list out;
+    for (const hyph::LanguageInfo& l : hyph::list_languages()) {
+      out.append(py::make_tuple(l.tag, l.name, l.mins.left, l.mins.right, letters_name(l.letters),
+                                l.embedded ? py::object(py::none()) : py::object(py::str(l.patterns.string())),
+                                l.exceptions.empty() ? py::object(py::none()) : py::object(py::str(l.exceptions.string()))));
+    }
+    return out;
+  });
+}
