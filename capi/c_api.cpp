@@ -405,26 +405,15 @@ size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length
     written += n;
   };
 
-  // A token at a time, so that its breaks fit on the stack: no allocation.
-  std::size_t found[hyph::kMaxTokenBreaks];
-  std::size_t i = 0;
-  while (i < length) {
-    std::size_t j = i;
-    while (j < length && hyph::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
-    put(text + i, j - i);
-    i = j;
-    while (j < length && !hyph::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
-    if (j == i) break;
-    const std::size_t count = h->hyphenator.hyphenate(std::string_view(text + i, j - i), found);
-    std::size_t from = 0;
-    for (std::size_t k = 0; k < count; ++k) {
-      put(text + i + from, found[k] - from);
+  // Break by break, in order: no buffer, no allocation, however many breaks a token has.
+  std::size_t from = 0;
+  if (h && text)
+    h->hyphenator.for_each_break(std::string_view(text, length), [&](const hyph::Break& b) noexcept {
+      put(text + from, b.offset - from);
       put(marker, marker_length);
-      from = found[k];
-    }
-    put(text + i + from, j - i - from);
-    i = j;
-  }
+      from = b.offset;
+    });
+  put(text + from, length - from);
   if (out_size != 0) out[std::min(written, room)] = '\0';
   return written;
 }
