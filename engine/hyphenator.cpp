@@ -102,6 +102,11 @@ void Hyphenator::visit_breaks(std::string_view text, void (*visit)(void* context
   });
 }
 
+void Hyphenator::visit_breaks(std::u16string_view text, void (*visit)(void* context, const Break& b), void* context,
+                              LookupCounters* counters) const {
+  detail::visit_breaks_utf16(*model_, text, visit, context, counters);
+}
+
 std::string Hyphenator::hyphenated_spelling(std::string_view text, std::string_view marker) const {
   std::string out;
   std::size_t from = 0;  // text before it is written

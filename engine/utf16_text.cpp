@@ -167,21 +167,35 @@ std::size_t hyphenate_utf16(const Model& model, std::u16string_view text, std::s
   });
 }
 
+namespace {
+
+// A TokenBreaks entry found in a piece, as a Break in code units of the whole text.
+Break break16(const Model& model, const TokenBreaks& found, std::size_t k, const Piece& piece) noexcept {
+  Break b = break_at(model, found, k, 0);
+  const std::size_t at = found.offsets[k];
+  b.offset = piece.unit[at];
+  if (b.replaced_before != 0 || b.replaced_after != 0) {
+    b.replaced_before = b.offset - piece.unit[at - b.replaced_before];
+    b.replaced_after = piece.unit[at + b.replaced_after] - b.offset;
+  }
+  return b;
+}
+
+}  // namespace
+
 std::size_t text_breaks_utf16(const Model& model, std::u16string_view text, std::span<Break> breaks,
                               LookupCounters* counters) noexcept {
   std::size_t total = 0;
   return each_token16(model, text, counters, [&](const TokenBreaks& found, std::size_t k, const Piece& piece) noexcept {
-    if (total < breaks.size()) {
-      Break b = break_at(model, found, k, 0);
-      const std::size_t at = found.offsets[k];
-      b.offset = piece.unit[at];
-      if (b.replaced_before != 0 || b.replaced_after != 0) {
-        b.replaced_before = b.offset - piece.unit[at - b.replaced_before];
-        b.replaced_after = piece.unit[at + b.replaced_after] - b.offset;
-      }
-      breaks[total] = b;
-    }
+    if (total < breaks.size()) breaks[total] = break16(model, found, k, piece);
     ++total;
+  });
+}
+
+void visit_breaks_utf16(const Model& model, std::u16string_view text, void (*visit)(void*, const Break&), void* context,
+                        LookupCounters* counters) noexcept {
+  each_token16(model, text, counters, [&](const TokenBreaks& found, std::size_t k, const Piece& piece) noexcept {
+    visit(context, break16(model, found, k, piece));
   });
 }
 

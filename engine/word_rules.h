@@ -60,6 +60,10 @@ std::size_t hyphenate_utf16(const Model& model, std::u16string_view text, std::s
 
 /// Hyphenator::breaks's work: every break with its value and replacement.
 std::size_t text_breaks(const Model& model, std::string_view text, std::span<Break> breaks, LookupCounters* counters) noexcept;
+/// visit(context, b) for every break of UTF-16 text, as text_breaks_utf16 finds them (visit
+/// must not throw).
+void visit_breaks_utf16(const Model& model, std::u16string_view text, void (*visit)(void*, const Break&), void* context,
+                        LookupCounters* counters) noexcept;
 /// The same for UTF-16 text (offsets and replaced lengths in code units).
 std::size_t text_breaks_utf16(const Model& model, std::u16string_view text, std::span<Break> breaks,
                               LookupCounters* counters) noexcept;

@@ -142,8 +142,17 @@ class HYPH_EXPORT Hyphenator {
     visit_breaks(text, [](void* context, const Break& b) { (*static_cast<std::remove_reference_t<Visit>*>(context))(b); },
                  const_cast<void*>(static_cast<const void*>(&visit)), counters);
   }
-  /// for_each_break's untyped form (a C-style callback and its context).
+  /// The same for UTF-16 text (offsets as breaks(std::u16string_view, ...) gives them); here
+  /// `visit` must not throw.
+  template <class Visit>
+  void for_each_break(std::u16string_view text, Visit&& visit, LookupCounters* counters = nullptr) const {
+    visit_breaks(text, [](void* context, const Break& b) { (*static_cast<std::remove_reference_t<Visit>*>(context))(b); },
+                 const_cast<void*>(static_cast<const void*>(&visit)), counters);
+  }
+  /// for_each_break's untyped forms (a C-style callback and its context).
   void visit_breaks(std::string_view text, void (*visit)(void* context, const Break& b), void* context,
+                    LookupCounters* counters = nullptr) const;
+  void visit_breaks(std::u16string_view text, void (*visit)(void* context, const Break& b), void* context,
                     LookupCounters* counters = nullptr) const;
 
   /// `text` with `marker` inserted at every break.
