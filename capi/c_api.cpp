@@ -358,6 +358,107 @@ hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hy
   });
 }
 
+namespace {
+
+hyph::Settings dic_settings(const hyph_settings* settings) {
+  hyph::Settings s = to_settings(settings);
+  // The filter is TeX's exception pre-check: a .dic dictionary has none to set. \uchyph and
+  // letters at hyph_settings_init's values are "not set" here.
+  s.exceptions = {};
+  hyph_settings defaults;
+  hyph_settings_init(&defaults);
+  if (!settings || settings->uchyph == defaults.uchyph) s.uchyph.reset();
+  if (!settings || settings->letters == defaults.letters) s.letters.reset();
+  return s;
+}
+
+hyph_break to_c(const hyph::Break& b) noexcept {
+  return hyph_break{b.offset,          b.value,      b.replaced_before, b.replaced_after,
+                    b.before.data() ? b.before.data() : "", b.before.size(), b.after.data() ? b.after.data() : "",
+                    b.after.size()};
+}
+
+}  // namespace
+
+hyph_status hyph_load_dic(const char* path, const hyph_settings* settings, hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = path;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (!path) invalid_argument("the path is NULL");
+    *out = new hyph_hyphenator{hyph::Hyphenator::load_dic(path, dic_settings(settings))};
+  });
+}
+
+hyph_status hyph_load_dic_memory(const void* bytes, size_t length, const char* name, const hyph_settings* settings,
+                                 hyph_hyphenator** out, hyph_error** error) noexcept {
+  const char* reading = name;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    if (length != 0 && !bytes) invalid_argument("the bytes are NULL");
+    const std::string_view in(static_cast<const char*>(bytes), bytes ? length : 0);
+    *out = new hyph_hyphenator{hyph::Hyphenator::load_dic_bytes(in, dic_settings(settings), name ? name : "(memory)")};
+  });
+}
+
+int hyph_dialect_of(const hyph_hyphenator* h) noexcept {
+  if (!h) return -1;
+  return h->hyphenator.dialect() == hyph::Dialect::libhyphen ? HYPH_DIALECT_LIBHYPHEN : HYPH_DIALECT_TEX;
+}
+
+size_t hyph_breaks(const hyph_hyphenator* h, const char* text, size_t length, hyph_break* breaks, size_t capacity) noexcept {
+  if (!h || !text) return 0;
+  if (!breaks) capacity = 0;
+  std::size_t total = 0;
+  h->hyphenator.for_each_break(std::string_view(text, length), [&](const hyph::Break& b) noexcept {
+    if (total < capacity) breaks[total] = to_c(b);
+    ++total;
+  });
+  return total;
+}
+
+size_t hyph_breaks_utf16(const hyph_hyphenator* h, const uint16_t* text, size_t length, hyph_break* breaks,
+                         size_t capacity) noexcept {
+  if (!h || !text) return 0;
+  if (!breaks) capacity = 0;
+  std::size_t total = 0;
+  h->hyphenator.for_each_break(std::u16string_view(reinterpret_cast<const char16_t*>(text), length),
+                               [&](const hyph::Break& b) noexcept {
+                                 if (total < capacity) breaks[total] = to_c(b);
+                                 ++total;
+                               });
+  return total;
+}
+
+size_t hyph_hyphenated_spelling(const hyph_hyphenator* h, const char* text, size_t length, const char* marker, char* out,
+                                size_t out_size) noexcept {
+  if (!h || !text) length = 0;
+  if (!marker) marker = "-";
+  if (!out) out_size = 0;
+  const std::string_view m(marker);
+  const std::size_t room = out_size == 0 ? 0 : out_size - 1;
+  std::size_t written = 0;
+  auto put = [&](std::string_view bytes) noexcept {
+    if (written < room) std::memcpy(out + written, bytes.data(), std::min(bytes.size(), room - written));
+    written += bytes.size();
+  };
+  // As Hyphenator::hyphenated_spelling, without its string: break by break.
+  const std::string_view t(text ? text : "", length);
+  std::size_t from = 0;
+  if (h && text)
+    h->hyphenator.for_each_break(t, [&](const hyph::Break& b) noexcept {
+      const std::size_t begin = b.offset - b.replaced_before;
+      if (begin < from) return;
+      put(t.substr(from, begin - from));
+      put(b.before);
+      put(m);
+      put(b.after);
+      from = b.offset + b.replaced_after;
+    });
+  put(t.substr(std::min(from, t.size())));
+  if (out_size != 0) out[std::min(written, room)] = '\0';
+  return written;
+}
+
 void hyph_load_options_init(hyph_load_options* options) noexcept {
   if (!options) return;
   *options = hyph_load_options{};
@@ -405,26 +506,15 @@ size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length
     written += n;
   };
 
-  // A token at a time, so that its breaks fit on the stack: no allocation.
-  std::size_t found[hyph::kMaxTokenBreaks];
-  std::size_t i = 0;
-  while (i < length) {
-    std::size_t j = i;
-    while (j < length && hyph::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
-    put(text + i, j - i);
-    i = j;
-    while (j < length && !hyph::is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
-    if (j == i) break;
-    const std::size_t count = h->hyphenator.hyphenate(std::string_view(text + i, j - i), found);
-    std::size_t from = 0;
-    for (std::size_t k = 0; k < count; ++k) {
-      put(text + i + from, found[k] - from);
+  // Break by break, in order: no buffer, no allocation, however many breaks a token has.
+  std::size_t from = 0;
+  if (h && text)
+    h->hyphenator.for_each_break(std::string_view(text, length), [&](const hyph::Break& b) noexcept {
+      put(text + from, b.offset - from);
       put(marker, marker_length);
-      from = found[k];
-    }
-    put(text + i + from, j - i - from);
-    i = j;
-  }
+      from = b.offset;
+    });
+  put(text + from, length - from);
   if (out_size != 0) out[std::min(written, room)] = '\0';
   return written;
 }

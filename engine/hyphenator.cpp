@@ -1,9 +1,12 @@
 #include <hyph/hyphenator.h>
 
 #include "engine/compiled.h"
+#include "engine/dic_part.h"
 #include "engine/insert_markers.h"
 #include "engine/model.h"
 #include "engine/word_rules.h"
+#include "exceptions/exception_store.h"
+#include "patterns/dic_reader.h"
 #include "patterns/embedded.h"
 
 #include <cerrno>
@@ -53,7 +56,24 @@ Hyphenator Hyphenator::load_compiled(std::span<const std::byte> bytes, const Set
   return Hyphenator(detail::load_compiled(bytes, nullptr, settings, name, detail::FilterFrom::file));
 }
 
+Hyphenator Hyphenator::load_dic(const std::filesystem::path& path, const Settings& settings) {
+  return load_dic_bytes(dic::read_dic_file(path.string()), settings, path.string());
+}
+
+Hyphenator Hyphenator::load_dic_bytes(std::string_view bytes, const Settings& settings, std::string_view name) {
+  auto part = std::make_shared<const detail::DicPart>(detail::make_dic_part(bytes, std::string(name), settings));
+  return Hyphenator(detail::assemble(
+      {.backing = nullptr,
+       .alphabet = {},
+       .automaton = {},
+       .exceptions = exceptions::ExceptionIndex(std::make_unique<exceptions::MemoryStore>(), settings.exceptions),
+       .dic = std::move(part)},
+      settings, kPlainTexDefaults));
+}
+
 void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::string_view name) const {
+  if (model_->dialect == detail::Dialect::libhyphen)
+    throw Error(ErrorCode::invalid_argument, model_->dic->source + ": a .dic dictionary has no compiled form here (the compiled format holds TeX patterns)");
   detail::write_compiled(*model_, tag, name, out);
 }
 
@@ -65,6 +85,43 @@ std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> 
 std::size_t Hyphenator::hyphenate(std::u16string_view text, std::span<std::size_t> breaks,
                                   LookupCounters* counters) const noexcept {
   return detail::hyphenate_utf16(*model_, text, breaks, counters);
+}
+
+std::size_t Hyphenator::breaks(std::string_view text, std::span<Break> breaks, LookupCounters* counters) const noexcept {
+  return detail::text_breaks(*model_, text, breaks, counters);
+}
+
+std::size_t Hyphenator::breaks(std::u16string_view text, std::span<Break> breaks, LookupCounters* counters) const noexcept {
+  return detail::text_breaks_utf16(*model_, text, breaks, counters);
+}
+
+void Hyphenator::visit_breaks(std::string_view text, void (*visit)(void* context, const Break& b), void* context,
+                              LookupCounters* counters) const {
+  detail::for_each_token(*model_, text, counters, nullptr, [&](const detail::TokenBreaks& token, std::size_t base) {
+    for (std::size_t k = 0; k < token.count; ++k) visit(context, detail::break_at(*model_, token, k, base));
+  });
+}
+
+void Hyphenator::visit_breaks(std::u16string_view text, void (*visit)(void* context, const Break& b), void* context,
+                              LookupCounters* counters) const {
+  detail::visit_breaks_utf16(*model_, text, visit, context, counters);
+}
+
+std::string Hyphenator::hyphenated_spelling(std::string_view text, std::string_view marker) const {
+  std::string out;
+  std::size_t from = 0;  // text before it is written
+  for_each_break(text, [&](const Break& b) {
+    const std::size_t begin = b.offset - b.replaced_before;
+    if (begin < from) return;  // overlaps a replacement already written: libhyphen skips it too
+    out.append(text.substr(from, begin - from)).append(b.before).append(marker).append(b.after);
+    from = b.offset + b.replaced_after;
+  });
+  out.append(text.substr(std::min(from, text.size())));
+  return out;
+}
+
+Dialect Hyphenator::dialect() const noexcept {
+  return model_->dialect == detail::Dialect::libhyphen ? Dialect::libhyphen : Dialect::tex;
 }
 
 std::string Hyphenator::hyphenated(std::string_view text, std::string_view marker) const {

@@ -1,6 +1,7 @@
 // The language registry: finds hyph-utf8 pattern files, reads their metadata, resolves tags.
 #include <hyph/languages.h>
 
+#include "engine/dic_languages.h"
 #include "engine/model.h"
 
 #include <algorithm>
@@ -297,6 +298,7 @@ std::vector<LanguageInfo> list_languages(const LanguageSearch& search) {
     const auto bare = [](const std::string& t) { return t.starts_with(kHyphUtf8Prefix) ? t.substr(kHyphUtf8Prefix.size()) : t; };
     return bare(a.tag) < bare(b.tag);
   });
+  for (LanguageInfo& l : detail::dic_languages(search)) out.push_back(std::move(l));
   return out;
 }
 
@@ -304,8 +306,11 @@ LanguageInfo find_language(std::string_view tag, const LanguageSearch& search) {
   const std::string wanted = normalise_tag(tag);
   if (wanted == kEmbeddedTag || wanted == "en") return embedded_english();
   const std::vector<LanguageInfo> all = list_languages(search);
+  if (wanted.starts_with(detail::kDicPrefix)) {
+    if (auto l = detail::find_dic_language(tag, all)) return *l;
+  }
   for (const LanguageInfo& l : all) {
-    if (l.embedded) continue;
+    if (l.embedded || l.dialect == Dialect::libhyphen) continue;
     const std::string bare = l.tag.starts_with(kHyphUtf8Prefix) ? l.tag.substr(kHyphUtf8Prefix.size()) : l.tag;
     if (wanted == l.tag || wanted == std::string(kHyphUtf8Prefix) + bare) return l;
   }
@@ -333,6 +338,11 @@ LanguageInfo find_language(std::string_view tag, const LanguageSearch& search) {
 Hyphenator load_language(std::string_view tag, const Settings& settings, std::span<const Source> extra,
                          const LanguageSearch& search) {
   const LanguageInfo l = find_language(tag, search);
+  if (l.dialect == Dialect::libhyphen) {
+    if (!extra.empty())
+      throw Error(ErrorCode::invalid_argument, std::string(tag) + " is a libhyphen dictionary: it takes no extra pattern or exception sources");
+    return Hyphenator::load_dic(l.patterns, settings);
+  }
   // The language's own minimums and letters; \uchyph is TeX's for every language.
   const Settings s = detail::with_defaults(settings, {.mins = l.mins, .uchyph = kPlainTexDefaults.uchyph, .letters = l.letters});
   if (l.embedded) return Hyphenator::english(s, extra);

@@ -1,5 +1,7 @@
 #include "engine/model.h"
 
+#include "engine/dic_part.h"
+
 #include "exceptions/layered_store.h"
 #include "exceptions/mapped_store.h"
 #include "patterns/readers.h"
@@ -39,6 +41,25 @@ Settings with_defaults(Settings settings, const LoadDefaults& defaults) {
 }
 
 std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings, const LoadDefaults& defaults) {
+  if (parts.dic) {
+    // libhyphen's dialect: its minimums are hyphenate3's, its letters runs of letters.
+    const HyphenMins mins = parts.dic->effective;
+    return std::make_shared<const Model>(Model{
+        .backing = std::move(parts.backing),
+        .dialect = Dialect::libhyphen,
+        .alphabet = std::move(parts.alphabet),
+        .automaton = std::move(parts.automaton),
+        .exceptions = std::move(parts.exceptions),
+        .mins = mins,
+        .uchyph = 1,
+        .letters = LetterPolicy::unicode,
+        .dash_hyphens = false,
+        .nfc = nullptr,
+        .tag = std::move(parts.tag),
+        .name = std::move(parts.name),
+        .dic = std::move(parts.dic),
+    });
+  }
   const Settings s = with_defaults(settings, defaults);
   return std::make_shared<const Model>(Model{
       .backing = std::move(parts.backing),
@@ -53,6 +74,7 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
       .nfc = nfc_instance(s.normalization),
       .tag = std::move(parts.tag),
       .name = std::move(parts.name),
+      .dic = nullptr,
   });
 }
 

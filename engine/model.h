@@ -15,10 +15,13 @@
 
 namespace hyph::detail {
 
-/// The set of word rules and pattern semantics a model answers with, chosen at load time.
-/// Today TeX's (tex.web §891–§902 and Liang's patterns); word_rules.h dispatches on it.
+struct DicPart;  // engine/dic_part.h
+
+/// The set of word rules and pattern semantics a model answers with, chosen at load time;
+/// word_rules.h dispatches on it.
 enum class Dialect {
-  tex,
+  tex,        ///< tex.web §891–§902 and Liang's patterns (alphabet, automaton, exceptions)
+  libhyphen,  ///< runs of letters and a `.dic` dictionary answered as libhyphen 2.8.8 (dic)
 };
 
 struct Model {
@@ -39,6 +42,8 @@ struct Model {
   // The language a compiled file names (hyph-compile --tag, --name); empty otherwise.
   std::string tag;
   std::string name;
+  // libhyphen's dialect: the dictionary and what goes with it (null for TeX's).
+  std::shared_ptr<const DicPart> dic;
 };
 
 /// `settings` with every unset minimum, \uchyph and letter policy taken from `defaults`.
@@ -53,6 +58,7 @@ struct ModelParts {
   ::hyph::exceptions::ExceptionIndex exceptions;
   std::string tag = {};
   std::string name = {};
+  std::shared_ptr<const DicPart> dic = {};  ///< set: libhyphen's dialect
 };
 
 /// The one place a Model is made: minimums clamped as TeX's norm_min does, \uchyph, letters,

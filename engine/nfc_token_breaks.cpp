@@ -96,7 +96,10 @@ bool nfc_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
     status = U_ZERO_ERROR;
     const int32_t source = it.sourceIndexFromDestinationIndex(d, status);
     const int32_t back = it.destinationIndexFromSourceIndex(source, status);
-    if (U_SUCCESS(status) && back == d) out.offsets[out.count++] = w0 + static_cast<std::size_t>(source);
+    if (U_SUCCESS(status) && back == d) {
+      out.values[out.count] = found.values[k];
+      out.offsets[out.count++] = w0 + static_cast<std::size_t>(source);
+    }
   }
   return true;
 }

@@ -80,12 +80,47 @@ struct TextStream::State {
 
   void end_token() {
     detail::TokenBreaks breaks;
-    detail::find_token_breaks(detail::model_of(hyphenator), token, breaks, &counters);
+    for (;;) {
+      detail::find_token_breaks(detail::model_of(hyphenator), token, breaks, &counters);
+      if (!breaks.more) break;
+      emit_prefix(breaks, breaks.settled);
+    }
     emit_token(breaks);
+  }
+
+  // libhyphen's dialect: writes token[0, upto) with the breaks before `upto` and keeps the rest.
+  void emit_prefix(const detail::TokenBreaks& breaks, std::size_t upto) {
+    std::size_t from = 0;
+    for (std::size_t k = 0; k < breaks.count && breaks.offsets[k] < upto; ++k) {
+      out.append(token, from, breaks.offsets[k] - from).append(marker);
+      from = breaks.offsets[k];
+    }
+    out.append(token, from, upto - from);
+    token.erase(0, upto);
+    if (out.size() >= kFlushAt) flush();
+  }
+
+  // libhyphen's dialect: words never span TokenBreaks::settled, so what is before it is written
+  // out. A run of word characters that fills kLongToken by itself is longer than any word that
+  // is hyphenated: the rest of the token passes through.
+  void look_at_long_dic_token() {
+    for (;;) {
+      detail::find_token_breaks(detail::model_of(hyphenator), token, held, &counters);
+      if (held.settled == 0 && !held.more) {
+        held.count = 0;
+        emit_token(held);
+        mode = Mode::passthrough;
+        return;
+      }
+      emit_prefix(held, held.settled);
+      if (!held.more) break;
+    }
+    next_look = token.size() + kLongToken;
   }
 
   // A token grew long: write out what can no longer change and keep the rest bounded.
   void look_at_long_token() {
+    if (detail::model_of(hyphenator).dialect == detail::Dialect::libhyphen) return look_at_long_dic_token();
     detail::find_token_breaks(detail::model_of(hyphenator), token, held, &counters);
     switch (held.pending) {
       case detail::Pending::nothing:

@@ -114,7 +114,10 @@ void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
 
   // §902: odd values between the minimums are the breaks.
   for (std::size_t j = left; j + right <= n; ++j)
-    if (hyf.at(j) & 1) out.offsets[out.count++] = letter_end[j];
+    if (hyf.at(j) & 1) {
+      out.values[out.count] = hyf.at(j);
+      out.offsets[out.count++] = letter_end[j];
+    }
 }
 
 }  // namespace hyph::detail

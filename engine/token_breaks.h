@@ -23,11 +23,32 @@ enum class Pending {
                  ///< also U+2013, U+2014) follows later in the token
 };
 
+/// Room for the breaks of one call: TeX's dialect makes at most kMaxTokenBreaks in a token;
+/// libhyphen's (engine/dic_token_breaks.h) fills it word by word and stops early (`more`).
+inline constexpr std::size_t kTokenBreaksCapacity = 256;
+static_assert(kTokenBreaksCapacity >= kMaxTokenBreaks);
+
 struct TokenBreaks {
-  std::size_t offsets[kMaxTokenBreaks];  // byte offsets into the token, increasing
+  std::size_t offsets[kTokenBreaksCapacity];  // byte offsets into the token, increasing
+  std::uint8_t values[kTokenBreaksCapacity];  // each break's odd pattern value (1..9; 1 for an exception)
   std::size_t count = 0;
   Pending pending = Pending::word;
   bool saw_letter = false;
+  // libhyphen's dialect only (find_token_breaks clears both for TeX's):
+  //  - more: the breaks cover token[0, settled) only; the caller asks again for the rest,
+  //    token.substr(settled), as a token of its own (its words never span `settled`);
+  //  - settled: with `more`, where the rest begins; otherwise where the last word that could
+  //    still grow begins (the breaks before it stand whatever follows), or the token's size;
+  //  - replacements: whether replacement[] holds anything (non-standard breaks).
+  bool more = false;
+  bool replacements = false;
+  std::size_t settled = 0;
+  // With `replacements`: per break, 1 + the index of its replacement text in the model's
+  // DicPart (0: a standard break), and how many bytes of the token before and after the
+  // break the replacement takes the place of.
+  std::uint32_t replacement[kTokenBreaksCapacity];
+  std::uint16_t replaced_before[kTokenBreaksCapacity];
+  std::uint16_t replaced_after[kTokenBreaksCapacity];
 };
 
 /// Exceptions consulted before the model's own, as if loaded after them (a UserDictionary):

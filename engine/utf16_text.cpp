@@ -14,6 +14,8 @@
 //                 and no explicit hyphen, which change nothing if dropped: drop them, read on.
 #include "engine/word_rules.h"
 
+#include "engine/dic_part.h"
+
 #include "base/utf8.h"
 #include "patterns/alphabet.h"
 
@@ -63,17 +65,54 @@ struct Piece {
   }
 };
 
-// Breaks of the token text[begin, end), written from breaks[total] on while they fit.
+// The code point at text[pos] (pos < text.size()) and its length in units; a lone surrogate is
+// itself.
+std::pair<char32_t, std::size_t> code_point_at(std::u16string_view text, std::size_t pos) noexcept {
+  const char32_t u = text[pos];
+  if (high_surrogate(u) && pos + 1 < text.size() && low_surrogate(text[pos + 1]))
+    return {0x10000 + ((u - 0xD800) << 10) + (text[pos + 1] - 0xDC00u), 2};
+  return {u, 1};
+}
+
+// Breaks of the token text[begin, end): emit(found, k, piece) for each, in order; returns how
+// many. Piece::unit maps the piece's byte offsets back to code units.
+template <class Emit>
 std::size_t token_breaks16(const Model& model, std::u16string_view text, std::size_t begin, std::size_t end,
-                           std::span<std::size_t> breaks, std::size_t total, LookupCounters* counters) noexcept {
+                           LookupCounters* counters, Emit&& emit) noexcept {
   const std::u16string_view token = text.substr(0, end);
   Piece piece;
   TokenBreaks found;
   std::size_t pos = begin;
+  std::size_t emitted = 0;
   for (;;) {
     while (pos < end && piece.length + 4 <= kPiece) pos += piece.append(token, pos);
     piece.unit[piece.length] = pos;
     find_token_breaks(model, std::string_view(reinterpret_cast<const char*>(piece.bytes), piece.length), found, counters);
+
+    if (model.dialect == Dialect::libhyphen) {
+      // Words never span `settled`: what is before it is decided; read on from there.
+      if (pos == end && !found.more) {
+        for (std::size_t k = 0; k < found.count; ++k) emit(found, k, piece);
+        return emitted + found.count;
+      }
+      std::size_t k = 0;
+      for (; k < found.count && (found.more || found.offsets[k] < found.settled); ++k) emit(found, k, piece);
+      emitted += k;
+      if (found.settled == 0 && !found.more) {
+        // One run of word characters fills the piece: longer than any word that is hyphenated.
+        // Pass over the rest of it.
+        while (pos < end) {
+          const auto [cp, units] = code_point_at(token, pos);
+          if (cp >= 0xD800 && cp <= 0xDFFF) break;
+          if (!model.dic->is_word_character(cp)) break;
+          pos += units;
+        }
+        piece.length = 0;
+        continue;
+      }
+      piece.drop_before(found.settled);
+      continue;
+    }
 
     bool decided = pos == end || found.pending == Pending::nothing;
     if (!decided && found.pending == Pending::hyphen_check) {
@@ -85,8 +124,7 @@ std::size_t token_breaks16(const Model& model, std::u16string_view text, std::si
       decided = true;
     }
     if (decided) {
-      for (std::size_t k = 0; k < found.count; ++k)
-        if (total + k < breaks.size()) breaks[total + k] = piece.unit[found.offsets[k]];
+      for (std::size_t k = 0; k < found.count; ++k) emit(found, k, piece);
       return found.count;
     }
     // Pending::word. Without a letter yet, everything here is a non-letter and no explicit
@@ -101,10 +139,8 @@ std::size_t token_breaks16(const Model& model, std::u16string_view text, std::si
   }
 }
 
-}  // namespace
-
-std::size_t hyphenate_utf16(const Model& model, std::u16string_view text, std::span<std::size_t> breaks,
-                            LookupCounters* counters) noexcept {
+template <class Emit>
+std::size_t each_token16(const Model& model, std::u16string_view text, LookupCounters* counters, Emit&& emit) noexcept {
   std::size_t total = 0;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -114,10 +150,53 @@ std::size_t hyphenate_utf16(const Model& model, std::u16string_view text, std::s
     }
     std::size_t j = i;
     while (j < text.size() && !separator16(text[j])) ++j;
-    total += token_breaks16(model, text, i, j, breaks, total, counters);
+    total += token_breaks16(model, text, i, j, counters, emit);
     i = j;
   }
   return total;
+}
+
+}  // namespace
+
+std::size_t hyphenate_utf16(const Model& model, std::u16string_view text, std::span<std::size_t> breaks,
+                            LookupCounters* counters) noexcept {
+  std::size_t total = 0;
+  return each_token16(model, text, counters, [&](const TokenBreaks& found, std::size_t k, const Piece& piece) noexcept {
+    if (total < breaks.size()) breaks[total] = piece.unit[found.offsets[k]];
+    ++total;
+  });
+}
+
+namespace {
+
+// A TokenBreaks entry found in a piece, as a Break in code units of the whole text.
+Break break16(const Model& model, const TokenBreaks& found, std::size_t k, const Piece& piece) noexcept {
+  Break b = break_at(model, found, k, 0);
+  const std::size_t at = found.offsets[k];
+  b.offset = piece.unit[at];
+  if (b.replaced_before != 0 || b.replaced_after != 0) {
+    b.replaced_before = b.offset - piece.unit[at - b.replaced_before];
+    b.replaced_after = piece.unit[at + b.replaced_after] - b.offset;
+  }
+  return b;
+}
+
+}  // namespace
+
+std::size_t text_breaks_utf16(const Model& model, std::u16string_view text, std::span<Break> breaks,
+                              LookupCounters* counters) noexcept {
+  std::size_t total = 0;
+  return each_token16(model, text, counters, [&](const TokenBreaks& found, std::size_t k, const Piece& piece) noexcept {
+    if (total < breaks.size()) breaks[total] = break16(model, found, k, piece);
+    ++total;
+  });
+}
+
+void visit_breaks_utf16(const Model& model, std::u16string_view text, void (*visit)(void*, const Break&), void* context,
+                        LookupCounters* counters) noexcept {
+  each_token16(model, text, counters, [&](const TokenBreaks& found, std::size_t k, const Piece& piece) noexcept {
+    visit(context, break16(model, found, k, piece));
+  });
 }
 
 }  // namespace hyph::detail

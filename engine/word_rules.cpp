@@ -1,5 +1,7 @@
 #include "engine/word_rules.h"
 
+#include "engine/dic_part.h"
+#include "engine/dic_token_breaks.h"
 #include "engine/nfc_token_breaks.h"
 
 namespace hyph::detail {
@@ -8,6 +10,8 @@ void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& 
                        const ExtraExceptions* extra) noexcept {
   switch (model.dialect) {
     case Dialect::tex:
+      out.more = false;
+      out.replacements = false;
       if (model.nfc != nullptr) {
         bool ascii = true;
         for (unsigned char c : token) ascii = ascii && c < 0x80;
@@ -15,26 +19,42 @@ void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& 
       }
       raw_token_breaks(model, token, out, counters, extra);
       return;
+    case Dialect::libhyphen:
+      dic_token_breaks(model, token, out, extra);
+      return;
   }
+}
+
+Break break_at(const Model& model, const TokenBreaks& breaks, std::size_t k, std::size_t base) noexcept {
+  Break b;
+  b.offset = base + breaks.offsets[k];
+  b.value = breaks.values[k];
+  if (breaks.replacements && breaks.replacement[k] != 0) {
+    const DicReplacementText& r = model.dic->replacements[breaks.replacement[k] - 1];
+    b.replaced_before = breaks.replaced_before[k];
+    b.replaced_after = breaks.replaced_after[k];
+    b.before = r.before;
+    b.after = r.after;
+  }
+  return b;
 }
 
 std::size_t hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                            LookupCounters* counters, const ExtraExceptions* extra) noexcept {
   std::size_t total = 0;
-  TokenBreaks token;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    if (is_word_separator(static_cast<unsigned char>(text[i]))) {
-      ++i;
-      continue;
-    }
-    std::size_t j = i;
-    while (j < text.size() && !is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
-    find_token_breaks(model, text.substr(i, j - i), token, counters, extra);
+  for_each_token(model, text, counters, extra, [&](const TokenBreaks& token, std::size_t base) noexcept {
     for (std::size_t k = 0; k < token.count; ++k, ++total)
-      if (total < breaks.size()) breaks[total] = i + token.offsets[k];
-    i = j;
-  }
+      if (total < breaks.size()) breaks[total] = base + token.offsets[k];
+  });
+  return total;
+}
+
+std::size_t text_breaks(const Model& model, std::string_view text, std::span<Break> breaks, LookupCounters* counters) noexcept {
+  std::size_t total = 0;
+  for_each_token(model, text, counters, nullptr, [&](const TokenBreaks& token, std::size_t base) noexcept {
+    for (std::size_t k = 0; k < token.count; ++k, ++total)
+      if (total < breaks.size()) breaks[total] = break_at(model, token, k, base);
+  });
   return total;
 }
 

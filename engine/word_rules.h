@@ -1,11 +1,13 @@
 // The word rules a model answers with, per token and over a whole text: the one entry the
 // front ends (Hyphenator, TextStream, UserDictionary, UTF-16 text, the C binding) go through.
-// It picks the dialect's per-token function (Model::dialect; today TeX's) and, with
-// Normalization::nfc, the normalizing path; a second dialect plugs in here.
+// It picks the dialect's per-token function (Model::dialect: TeX's, with Normalization::nfc
+// its normalizing path, or libhyphen's runs of letters, engine/dic_token_breaks.h).
 #pragma once
 
 #include "engine/model.h"
 #include "engine/token_breaks.h"
+
+#include <hyph/breaks.h>
 
 #include <cstddef>
 #include <span>
@@ -19,6 +21,34 @@ namespace hyph::detail {
 void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
                        const ExtraExceptions* extra = nullptr) noexcept;
 
+/// Calls visit(breaks, base) with the breaks of every token of `text` in order, `base` being
+/// the offset in `text` of the piece they were found in (a token whose breaks do not fit one
+/// TokenBreaks comes in several pieces: TokenBreaks::more).
+template <class Visit>
+void for_each_token(const Model& model, std::string_view text, LookupCounters* counters, const ExtraExceptions* extra,
+                    Visit&& visit) {
+  TokenBreaks token;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (is_word_separator(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < text.size() && !is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
+    for (std::size_t from = i;;) {
+      find_token_breaks(model, text.substr(from, j - from), token, counters, extra);
+      visit(static_cast<const TokenBreaks&>(token), from);
+      if (!token.more) break;
+      from += token.settled;
+    }
+    i = j;
+  }
+}
+
+/// The k-th break of `breaks` as the public Break, `base` added to its offset.
+Break break_at(const Model& model, const TokenBreaks& breaks, std::size_t k, std::size_t base) noexcept;
+
 /// Hyphenator::hyphenate's work, with optional extra exceptions: every token of `text`.
 std::size_t hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                            LookupCounters* counters, const ExtraExceptions* extra) noexcept;
@@ -27,5 +57,15 @@ std::size_t hyphenate_text(const Model& model, std::string_view text, std::span<
 /// unpaired surrogate is a non-letter, as invalid UTF-8 is (engine/utf16_text.cpp).
 std::size_t hyphenate_utf16(const Model& model, std::u16string_view text, std::span<std::size_t> breaks,
                             LookupCounters* counters) noexcept;
+
+/// Hyphenator::breaks's work: every break with its value and replacement.
+std::size_t text_breaks(const Model& model, std::string_view text, std::span<Break> breaks, LookupCounters* counters) noexcept;
+/// visit(context, b) for every break of UTF-16 text, as text_breaks_utf16 finds them (visit
+/// must not throw).
+void visit_breaks_utf16(const Model& model, std::u16string_view text, void (*visit)(void*, const Break&), void* context,
+                        LookupCounters* counters) noexcept;
+/// The same for UTF-16 text (offsets and replaced lengths in code units).
+std::size_t text_breaks_utf16(const Model& model, std::u16string_view text, std::span<Break> breaks,
+                              LookupCounters* counters) noexcept;
 
 }  // namespace hyph::detail

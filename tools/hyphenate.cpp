@@ -102,6 +102,40 @@ void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool ans
   stream.finish();
 }
 
+// --replacements: the text as libhyphen's hyphenated word spells it. Complete tokens (up to
+// the last white space read) are answered at once; the rest waits for more input.
+void spell_input(const std::string& name, const hyph::Hyphenator& h, const std::string& marker, bool answer_at_once) {
+  const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw hyph::Error(hyph::ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (fd != STDIN_FILENO) ::close(fd);
+    throw hyph::Error(hyph::ErrorCode::io, name + ": is a directory, not a text file");
+  }
+  std::string pending;
+  std::vector<char> buffer(1 << 16);
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer.data(), buffer.size());
+    if (got == 0) break;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      if (fd != STDIN_FILENO) ::close(fd);
+      throw hyph::Error(hyph::ErrorCode::io, name + ": read error: " + std::strerror(error));
+    }
+    pending.append(buffer.data(), static_cast<std::size_t>(got));
+    std::size_t cut = pending.size();
+    while (cut > 0 && !hyph::is_word_separator(static_cast<unsigned char>(pending[cut - 1]))) --cut;
+    if (cut > 0) {
+      write_stdout(h.hyphenated_spelling(std::string_view(pending).substr(0, cut), marker));
+      pending.erase(0, cut);
+    }
+    if (answer_at_once) flush_stdout();
+  }
+  if (fd != STDIN_FILENO) ::close(fd);
+  write_stdout(h.hyphenated_spelling(pending, marker));
+}
+
 // --list-languages: one language a line, in columns.
 void print_languages(const hyph::LanguageSearch& search) {
   const auto languages = hyph::list_languages(search);
@@ -125,7 +159,9 @@ void print_languages(const hyph::LanguageSearch& search) {
   row("tag", "name", "left", "right", "letters", "source (minimums from)");
   for (const auto& l : languages) {
     std::string source;
-    if (l.embedded) {
+    if (l.dialect == hyph::Dialect::libhyphen) {
+      source = l.patterns.string() + (l.mins_from_metadata ? " (its LEFT/RIGHTHYPHENMIN)" : " (no minimums: libhyphen's 2 2)");
+    } else if (l.embedded) {
       source = "embedded: patterns/data/hyphen.tex (plain TeX's minimums)";
     } else {
       source = l.patterns.string();
@@ -133,7 +169,7 @@ void print_languages(const hyph::LanguageSearch& search) {
       source += l.mins_from_metadata ? " (" + l.metadata.filename().string() + ")" : " (no hyphenmins found: TeX's 2 3)";
     }
     row(l.tag, l.name, std::to_string(l.mins.left), std::to_string(l.mins.right),
-        l.letters == hyph::LetterPolicy::unicode ? "unicode" : "patterns", source);
+        l.dialect == hyph::Dialect::libhyphen ? "runs" : l.letters == hyph::LetterPolicy::unicode ? "unicode" : "patterns", source);
   }
 }
 
@@ -186,7 +222,7 @@ void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
 
 int run(int argc, char** argv) {
   std::vector<std::string> pattern_files, exception_files, inputs, pattern_dirs;
-  std::string language, marker, normalize, compiled_file;
+  std::string language, marker, normalize, compiled_file, dic_file;
   cli::SettingsOptions o;
 
   po::options_description visible(
@@ -200,6 +236,10 @@ int run(int argc, char** argv) {
       "hyph-utf8:en-us), with hyph-utf8's typesetting minimums from hyph-TAG.tex and Unicode TeX's\n"
       "letters; --list-languages shows them. Pattern folders are searched in this order: each\n"
       "--patterns-dir, the ':'-separated HYPH_PATTERNS_DIR, then TeX Live's (kpsewhich, /usr/share/texlive).\n"
+      "\nLibreOffice/libhyphen .dic dictionaries (libhyphen's dialect: every run of letters is a word, answered\n"
+      "exactly as libhyphen's hnj_hyphen_hyphenate3): --dic FILE, or -l hyphen:TAG for hyph_TAG.dic found in\n"
+      "each --patterns-dir, the ':'-separated HYPH_DICTIONARIES, then /usr/share/hyphen (hyphen:de_DE;\n"
+      "hyphen:hu is the first Hungarian one).\n"
       "\nOptions");
   visible.add_options()
       ("help,h", "show this help and exit")
@@ -211,6 +251,8 @@ int run(int argc, char** argv) {
       ("patterns,p", po::value(&pattern_files), "pattern file (*.pat.txt or TeX \\patterns); replaces the language's; repeatable")
       ("exceptions,e", po::value(&exception_files), "exception file (*.hyp.txt or TeX \\hyphenation), added in order; repeatable")
       ("compiled", po::value(&compiled_file), "compiled pattern file (made by hyph-compile): a language's patterns, exceptions and filter, mapped, not parsed; instead of --language and --patterns (-p FILE also detects one)")
+      ("dic", po::value(&dic_file), "LibreOffice/libhyphen hyphenation dictionary (hyph_*.dic): libhyphen's dialect, instead of --language and --patterns")
+      ("replacements", "spell non-standard breaks out as libhyphen's hyphenated word does (kulissza: kulisz-sza); the output is then not the input plus markers")
       ("exception-store", po::value(&o.exception_stores), "compiled exception dictionary (made by hyph-store), mapped, not parsed; consulted after every other exception source, later ones first; repeatable")
       ("left-min", po::value(&o.left_min), "\\lefthyphenmin (default: the language's: hyph-utf8's hyphenmins; en-us 2)")
       ("right-min", po::value(&o.right_min), "\\righthyphenmin (default: the language's: hyph-utf8's hyphenmins; en-us 3)")
@@ -271,7 +313,17 @@ int run(int argc, char** argv) {
   }
   for (const auto& f : pattern_files)
     if (cli::is_compiled_file(f)) throw Usage(f + " is a compiled pattern file: give it alone (--compiled FILE)");
+  if (!dic_file.empty()) {
+    if (!pattern_files.empty() || !vm["language"].defaulted() || !extra.empty() || !o.exception_stores.empty() || !compiled_file.empty())
+      throw Usage("a .dic dictionary (" + dic_file + ") has its own patterns: it takes no --language, --patterns, --compiled, "
+                  "--exceptions or --exception-store");
+  }
+  if (!dic_file.empty() || language.starts_with("hyphen:")) {
+    if (vm.count("uchyph") || vm.count("letters") || normalize != "none")
+      throw Usage("--uchyph, --letters and --normalize are TeX's: a .dic dictionary (libhyphen's dialect) takes none of them");
+  }
   hyph::Hyphenator hyphenator = [&] {
+    if (!dic_file.empty()) return hyph::Hyphenator::load_dic(dic_file, settings);
     if (!compiled_file.empty()) return hyph::Hyphenator::load_compiled(compiled_file, settings);
     if (!pattern_files.empty()) {
       std::vector<hyph::Source> sources;
@@ -283,6 +335,12 @@ int run(int argc, char** argv) {
   }();
 
   if (inputs.empty()) inputs.push_back("-");
+  if (vm.count("replacements")) {
+    if (vm.count("stats")) throw Usage("--stats counts what the marker output looks up: it does not go with --replacements");
+    for (const auto& input : inputs) spell_input(input, hyphenator, marker, vm.count("words") > 0);
+    flush_stdout();
+    return 0;
+  }
   // By default only when standard error is a terminal and standard output is not: on one
   // terminal, the progress line would be mixed into the text.
   cli::Progress progress(cli::progress_wanted(vm, ::isatty(STDERR_FILENO) && !::isatty(STDOUT_FILENO)), "hyphenate");

@@ -198,6 +198,63 @@ HYPH_EXPORT hyph_status hyph_load_compiled(const char* path, const hyph_settings
 HYPH_EXPORT hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hyph_settings* settings,
                                                   hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 
+/* ---- libhyphen's dialect and the break model (added in 0.3) ------------------------ */
+
+/* Loads a LibreOffice/libhyphen `.dic` hyphenation dictionary: libhyphen's dialect, where every
+ * run of letters is a word, answered exactly as libhyphen 2.8.8's hnj_hyphen_hyphenate3 with
+ * minimums settings->left_min and right_min (the larger of them and the dictionary's own;
+ * HYPH_MIN_DEFAULT: the dictionary's). uchyph and letters must be left at their defaults
+ * (HYPH_ERROR_INVALID_ARGUMENT otherwise); filter and fp_rate are not looked at. Errors:
+ * HYPH_ERROR_IO (cannot read), HYPH_ERROR_PARSE (bytes invalid in the declared charset, with
+ * file, line and column). Every hyphenating function and stream works on the result. */
+HYPH_EXPORT hyph_status hyph_load_dic(const char* path, const hyph_settings* settings, hyph_hyphenator** out,
+                                      hyph_error** error) HYPH_NOEXCEPT;
+/* The same from the `length` bytes of a `.dic` file (copied; `name`, which may be NULL, names
+ * it in messages). */
+HYPH_EXPORT hyph_status hyph_load_dic_memory(const void* bytes, size_t length, const char* name,
+                                             const hyph_settings* settings, hyph_hyphenator** out,
+                                             hyph_error** error) HYPH_NOEXCEPT;
+
+/* Which word rules a hyphenator answers with. Same order as hyph::Dialect. */
+typedef enum hyph_dialect {
+  HYPH_DIALECT_TEX = 0,       /* TeX's: patterns, exceptions, \lefthyphenmin... */
+  HYPH_DIALECT_LIBHYPHEN = 1  /* libhyphen's: a .dic dictionary */
+} hyph_dialect;
+HYPH_EXPORT int hyph_dialect_of(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT; /* a hyph_dialect; -1 for NULL */
+
+/* One break (C++: hyph::Break). This struct never grows: later fields come with new functions.
+ * A non-standard break (libhyphen's rep/pos/cut) changes the spelling when the line breaks
+ * there: the text from offset - replaced_before to offset + replaced_after is written `before`,
+ * the hyphen, then `after` (Hungarian "kulissza": offset 5, replaced_before 1, before "sz",
+ * after "": "kulisz-sza"). For other breaks both lengths are 0 and both texts "" . */
+typedef struct hyph_break {
+  size_t offset;           /* bytes (code units for UTF-16 text) into the text */
+  int value;               /* the odd pattern value: 1, 3, 5, 7 or 9; an exception's break gets 1 */
+  size_t replaced_before;  /* bytes (code units) before `offset` the replacement takes the place of */
+  size_t replaced_after;   /* and after it */
+  const char* before;      /* UTF-8, NUL-terminated, owned by the hyphenator (valid until hyph_free) */
+  size_t before_length;
+  const char* after;       /* likewise */
+  size_t after_length;
+} hyph_break;
+
+/* Every break of `text` (UTF-8, `length` bytes) with its value and replacement, in increasing
+ * order: the offsets hyph_hyphenate gives. Like snprintf, writes the first `capacity` (breaks
+ * may be NULL if capacity is 0) and returns how many there are in all. Never fails, never
+ * allocates. */
+HYPH_EXPORT size_t hyph_breaks(const hyph_hyphenator* hyphenator, const char* text, size_t length, hyph_break* breaks,
+                               size_t capacity) HYPH_NOEXCEPT;
+/* The same for UTF-16 text: offsets and replaced lengths in code units; before and after stay
+ * UTF-8. */
+HYPH_EXPORT size_t hyph_breaks_utf16(const hyph_hyphenator* hyphenator, const uint16_t* text, size_t length,
+                                     hyph_break* breaks, size_t capacity) HYPH_NOEXCEPT;
+
+/* Writes `text` as libhyphen's hyphenated word spells it: `marker` (NULL: "-") at every break,
+ * non-standard breaks spelled out ("kulisz-sza"); otherwise as hyph_hyphenated (snprintf-like).
+ * Removing the markers does not give the text back where a spelling changed. */
+HYPH_EXPORT size_t hyph_hyphenated_spelling(const hyph_hyphenator* hyphenator, const char* text, size_t length,
+                                            const char* marker, char* out, size_t out_size) HYPH_NOEXCEPT;
+
 /* ---- More settings (added in 0.2; hyph_settings stays as it was) --------------------- */
 
 /* Text that is not in Unicode Normalization Form C. Same order as hyph::Normalization. */

@@ -7,6 +7,7 @@
 // one instance may be used from any number of threads at once.
 #pragma once
 
+#include <hyph/breaks.h>
 #include <hyph/error.h>
 #include <hyph/exceptions.h>
 #include <hyph/export.h>
@@ -21,6 +22,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace hyph {
@@ -35,6 +37,17 @@ inline constexpr bool is_word_separator(unsigned char byte) noexcept {
   constexpr std::uint64_t kSeparators = 1ull << ' ' | 1ull << '\t' | 1ull << '\n' | 1ull << '\r' | 1ull << '\f' | 1ull << '\v';
   return byte < 64 && ((kSeparators >> byte) & 1) != 0;
 }
+
+/// The word rules and pattern semantics a Hyphenator answers with, chosen when it is loaded.
+enum class Dialect {
+  /// TeX's (tex.web §891–§902): the first word of a white-space-free token, Liang's patterns,
+  /// \hyphenation exceptions. load(), english(), language(), load_compiled().
+  tex,
+  /// libhyphen's: every run of letters is a word, answered as libhyphen 2.8.8's
+  /// hnj_hyphen_hyphenate3 on a LibreOffice `.dic` dictionary (two levels, NOHYPHEN,
+  /// non-standard breaks). load_dic(), language("hyphen:TAG").
+  libhyphen,
+};
 
 class Hyphenator;
 namespace detail {
@@ -80,6 +93,17 @@ class HYPH_EXPORT Hyphenator {
   static Hyphenator load_compiled(std::span<const std::byte> bytes, const Settings& settings = {},
                                   std::string_view name = "(memory)");
 
+  /// Loads a LibreOffice/libhyphen `.dic` hyphenation dictionary (libhyphen's dialect: see
+  /// Dialect::libhyphen and README, "libhyphen's dialect"). Every word is answered exactly as
+  /// libhyphen 2.8.8's hnj_hyphen_hyphenate3 answers with minimums settings.left_min and
+  /// right_min (it takes the larger of them and the dictionary's own; mins() tells the result).
+  /// settings.uchyph, letters, normalization and exception_stores do not apply to this dialect
+  /// (Error(invalid_argument) if set). Throws Error(io) if the file cannot be read,
+  /// ParseError (file:line:column) for bytes that are invalid in its declared charset.
+  static Hyphenator load_dic(const std::filesystem::path& path, const Settings& settings = {});
+  /// The same from the bytes of a `.dic` file; `name` names it in messages.
+  static Hyphenator load_dic_bytes(std::string_view bytes, const Settings& settings = {}, std::string_view name = "(memory)");
+
   /// Writes this hyphenator in the compiled format: load_compiled() of the bytes hyphenates
   /// exactly as this one does, with the same minimums, \uchyph, letters and filter (its
   /// normalization setting is not stored). The same hyphenator always gives the same bytes.
@@ -101,9 +125,45 @@ class HYPH_EXPORT Hyphenator {
   std::size_t hyphenate(std::u16string_view text, std::span<std::size_t> breaks,
                         LookupCounters* counters = nullptr) const noexcept;
 
+  /// Every break of `text`, in increasing order, with its pattern value and, for libhyphen's
+  /// non-standard breaks, how the spelling changes there (hyph/breaks.h). The offsets are
+  /// those hyphenate() gives. Writes at most breaks.size() and returns how many there are in
+  /// all. Texts (Break::before, after) point into this hyphenator. Never fails, never allocates.
+  std::size_t breaks(std::string_view text, std::span<Break> breaks, LookupCounters* counters = nullptr) const noexcept;
+
+  /// The same for UTF-16 text: offsets and replaced lengths in code units (exactly the breaks
+  /// of the same text in UTF-8); Break::before and after stay UTF-8.
+  std::size_t breaks(std::u16string_view text, std::span<Break> breaks, LookupCounters* counters = nullptr) const noexcept;
+
+  /// Calls visit(const Break&) for every break of `text`, in order: for any number of breaks
+  /// without a buffer. Allocates nothing itself; an exception from `visit` propagates.
+  template <class Visit>
+  void for_each_break(std::string_view text, Visit&& visit, LookupCounters* counters = nullptr) const {
+    visit_breaks(text, [](void* context, const Break& b) { (*static_cast<std::remove_reference_t<Visit>*>(context))(b); },
+                 const_cast<void*>(static_cast<const void*>(&visit)), counters);
+  }
+  /// The same for UTF-16 text (offsets as breaks(std::u16string_view, ...) gives them); here
+  /// `visit` must not throw.
+  template <class Visit>
+  void for_each_break(std::u16string_view text, Visit&& visit, LookupCounters* counters = nullptr) const {
+    visit_breaks(text, [](void* context, const Break& b) { (*static_cast<std::remove_reference_t<Visit>*>(context))(b); },
+                 const_cast<void*>(static_cast<const void*>(&visit)), counters);
+  }
+  /// for_each_break's untyped forms (a C-style callback and its context).
+  void visit_breaks(std::string_view text, void (*visit)(void* context, const Break& b), void* context,
+                    LookupCounters* counters = nullptr) const;
+  void visit_breaks(std::u16string_view text, void (*visit)(void* context, const Break& b), void* context,
+                    LookupCounters* counters = nullptr) const;
+
   /// `text` with `marker` inserted at every break.
   std::string hyphenated(std::string_view text, std::string_view marker = "-") const;
 
+  /// `text` as libhyphen's hyphenated word spells it: `marker` at every break and, at a
+  /// non-standard break, the changed spelling ("kulissza" -> "kulisz-sza"). Removing the
+  /// markers does not give the text back where a spelling changed; hyphenated() does.
+  std::string hyphenated_spelling(std::string_view text, std::string_view marker = "-") const;
+
+  Dialect dialect() const noexcept;
   HyphenMins mins() const noexcept;
   int uchyph() const noexcept;
   LetterPolicy letters() const noexcept;

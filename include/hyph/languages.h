@@ -12,6 +12,12 @@
 // hyphen.tex, embedded, exactly as plain TeX; hyph-utf8's different American English set,
 // hyph-en-us.pat.txt, is "hyph-utf8:en-us". Any hyph-utf8 language may be asked for as
 // "hyph-utf8:TAG". Tags are matched ignoring case, with '_' taken as '-'.
+//
+// LibreOffice/libhyphen `.dic` dictionaries are "hyphen:TAG" (libhyphen's dialect,
+// Dialect::libhyphen): the file hyph_TAG.dic, e.g. "hyphen:de_DE", found in
+// LanguageSearch::directories, then the folders in HYPH_DICTIONARIES (':'-separated), then
+// /usr/share/hyphen. As in pyphen, "hyphen:hu" is the first Hungarian dictionary and
+// "hyphen:de_CH_x" falls back to de_CH, then de.
 #pragma once
 
 #include <hyph/export.h>
@@ -49,12 +55,16 @@ struct LanguageInfo {
   std::filesystem::path patterns;       ///< hyph-TAG.pat.txt (empty if embedded)
   std::filesystem::path exceptions;     ///< hyph-TAG.hyp.txt, or empty if there is none
   std::filesystem::path metadata;       ///< hyph-TAG.tex the minimums came from, or empty
+  /// Dialect::libhyphen for a "hyphen:" dictionary: `patterns` is its .dic file, `mins` the
+  /// minimums it declares (2 where it declares none: hyphenate3's), `metadata` the .dic too.
+  Dialect dialect = Dialect::tex;
 };
 
 /// The folders that are looked in, in order, after removing duplicates and missing ones.
 HYPH_EXPORT std::vector<std::filesystem::path> pattern_directories(const LanguageSearch& search = {});
 
-/// Every language available: the embedded "en-us" first, then hyph-utf8's, sorted by tag.
+/// Every language available: the embedded "en-us" first, then hyph-utf8's, sorted by tag, then
+/// the "hyphen:" dictionaries, sorted by tag.
 HYPH_EXPORT std::vector<LanguageInfo> list_languages(const LanguageSearch& search = {});
 
 /// The language with this tag. Throws Error(ErrorCode::unknown_language) with a message that

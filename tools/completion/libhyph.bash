@@ -46,19 +46,22 @@ _libhyph_languages() {
 
 _libhyph() {
   local cur prev words cword split
-  _init_completion -s || return
+  _init_completion -s -n : || return  # -n : keeps hyphen:TAG one word
   local command=${words[0]}
   local hyphenate
   hyphenate=$(_libhyph_hyphenate "$command")
 
   case $prev in
     -l | --language)
+      # hyphen:TAG and hyph-utf8:TAG hold a ':', which bash splits words at: complete the
+      # whole tag and drop what is left of the colon (bash-completion's helper).
       COMPREPLY=($(compgen -W "$(_libhyph_languages "$hyphenate")" -- "$cur"))
+      declare -F __ltrim_colon_completions >/dev/null && __ltrim_colon_completions "$cur"
       return ;;
     --patterns-dir)
       _filedir -d
       return ;;
-    -p | --patterns | -e | --exceptions | --compiled | --exception-store | -o | --output | --check | --list)
+    -p | --patterns | -e | --exceptions | --compiled | --dic | --exception-store | -o | --output | --check | --list)
       _filedir
       return ;;
     --letters)

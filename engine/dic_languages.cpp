@@ -1,0 +1,114 @@
+#include "engine/dic_languages.h"
+
+#include <unicode/locid.h>
+#include <unicode/unistr.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace hyph::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> dic_directories(const LanguageSearch& search) {
+  std::vector<fs::path> out = search.directories;
+  if (search.environment)
+    if (const char* env = std::getenv("HYPH_DICTIONARIES")) {
+      std::stringstream dirs(env);
+      for (std::string dir; std::getline(dirs, dir, ':');)
+        if (!dir.empty()) out.emplace_back(dir);
+    }
+  if (search.system) out.emplace_back("/usr/share/hyphen");
+  return out;
+}
+
+// "de_DE" -> "German (Germany)", through ICU's locale names; the tag itself if ICU has none.
+std::string display_name(const std::string& tag) {
+  const icu::Locale locale(tag.c_str());
+  icu::UnicodeString name;
+  locale.getDisplayName(icu::Locale::getEnglish(), name);
+  std::string out;
+  name.toUTF8String(out);
+  return out.empty() || out == tag ? tag : out;
+}
+
+// The LEFTHYPHENMIN and RIGHTHYPHENMIN lines before any NEXTLEVEL (the level hyphenate3 takes
+// its minimums from); 2 where a value is missing, as hyphenate3 applies them.
+void read_minimums(const fs::path& file, LanguageInfo& l) {
+  std::ifstream in(file, std::ios::binary);
+  std::optional<int> left, right;
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("NEXTLEVEL")) break;
+    auto value = [&](std::string_view keyword) -> std::optional<int> {
+      if (!line.starts_with(keyword)) return std::nullopt;
+      return std::atoi(line.c_str() + keyword.size());
+    };
+    if (auto v = value("LEFTHYPHENMIN")) left = *v;
+    if (auto v = value("RIGHTHYPHENMIN")) right = *v;
+  }
+  l.mins = HyphenMins{left && *left > 0 ? *left : 2, right && *right > 0 ? *right : 2};
+  l.mins_from_metadata = left || right;
+  if (l.mins_from_metadata) l.metadata = file;
+}
+
+std::string folded(std::string_view s) {
+  std::string out;
+  for (char c : s) out += c == '-' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+std::vector<LanguageInfo> dic_languages(const LanguageSearch& search) {
+  std::vector<LanguageInfo> out;
+  std::set<std::string> seen;
+  for (const fs::path& folder : dic_directories(search)) {
+    std::error_code ec;
+    std::vector<fs::path> files;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) files.push_back(it->path());
+    std::sort(files.begin(), files.end());
+    for (const fs::path& file : files) {
+      const std::string name = file.filename().string();
+      if (!name.starts_with("hyph_") || !name.ends_with(".dic") || name.size() <= 9) continue;
+      std::error_code fe;
+      if (!fs::is_regular_file(file, fe)) continue;
+      const std::string tag = name.substr(5, name.size() - 9);
+      if (!seen.insert(folded(tag)).second) continue;
+      LanguageInfo l;
+      l.tag = std::string(kDicPrefix) + tag;
+      l.name = display_name(tag) + ", libhyphen dictionary";
+      l.letters = LetterPolicy::unicode;
+      l.patterns = file;
+      l.dialect = Dialect::libhyphen;
+      read_minimums(file, l);
+      out.push_back(std::move(l));
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const LanguageInfo& a, const LanguageInfo& b) { return a.tag < b.tag; });
+  return out;
+}
+
+std::optional<LanguageInfo> find_dic_language(std::string_view tag, const std::vector<LanguageInfo>& dics) {
+  if (!folded(tag).starts_with(kDicPrefix)) return std::nullopt;
+  std::string wanted = folded(tag.substr(kDicPrefix.size()));
+  while (!wanted.empty() && std::isspace(static_cast<unsigned char>(wanted.back()))) wanted.pop_back();
+  auto bare = [](const LanguageInfo& l) { return folded(std::string_view(l.tag).substr(kDicPrefix.size())); };
+  for (;;) {
+    for (const LanguageInfo& l : dics)
+      if (l.dialect == Dialect::libhyphen && bare(l) == wanted) return l;
+    const std::size_t cut = wanted.rfind('_');
+    if (cut == std::string::npos) break;
+    wanted.resize(cut);
+  }
+  // A bare language: its first dictionary (pyphen's short names).
+  for (const LanguageInfo& l : dics)
+    if (l.dialect == Dialect::libhyphen && !wanted.empty() && bare(l).substr(0, bare(l).find('_')) == wanted) return l;
+  return std::nullopt;
+}
+
+}  // namespace hyph::detail

@@ -1,0 +1,24 @@
+// libhyphen's `.dic` dictionaries in the language registry: "hyphen:TAG" is the file
+// hyph_TAG.dic in the folders of LanguageSearch::directories, HYPH_DICTIONARIES (':'-separated,
+// with LanguageSearch::environment) and /usr/share/hyphen (with LanguageSearch::system).
+#pragma once
+
+#include <hyph/languages.h>
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace hyph::detail {
+
+inline constexpr std::string_view kDicPrefix = "hyphen:";
+
+/// Every dictionary found, sorted by tag ("hyphen:de_DE"); the first folder that has a file wins.
+std::vector<LanguageInfo> dic_languages(const LanguageSearch& search);
+
+/// The dictionary a "hyphen:..." tag names, as pyphen resolves names: the tag itself (ignoring
+/// case, '-' as '_'), else without its last subtags in turn ("hyphen:de_CH_1901" -> de_CH ->
+/// de), and a bare language ("hyphen:hu") is the first dictionary of that language.
+std::optional<LanguageInfo> find_dic_language(std::string_view tag, const std::vector<LanguageInfo>& dics);
+
+}  // namespace hyph::detail

@@ -1,0 +1,130 @@
+#include "engine/dic_part.h"
+
+#include "engine/dic_data.h"
+#include "patterns/dic_reader.h"
+#include "base/utf8.h"
+
+#include <unicode/uchar.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace hyph::detail {
+namespace {
+
+bool letter_or_mark(char32_t cp) noexcept {
+  return (U_GET_GC_MASK(static_cast<UChar32>(cp)) & (U_GC_L_MASK | U_GC_M_MASK)) != 0;
+}
+
+void reject(bool set, const std::string& name, const char* what) {
+  if (set)
+    throw Error(ErrorCode::invalid_argument,
+                name + ": " + what + " does not apply to libhyphen's dialect (a .dic dictionary has its own rules)");
+}
+
+}  // namespace
+
+std::size_t DicPart::replacement_index(const char* pool) const noexcept {
+  const auto at = std::lower_bound(replacements.begin(), replacements.end(), pool,
+                                   [](const DicReplacementText& r, const char* p) { return std::less<const char*>()(r.pool, p); });
+  return at != replacements.end() && at->pool == pool ? static_cast<std::size_t>(at - replacements.begin()) : replacements.size();
+}
+
+unsigned DicPart::encode(char32_t cp, char* out) const noexcept {
+  if (dictionary.utf8()) return utf8::encode(cp, reinterpret_cast<unsigned char*>(out));
+  if (cp < 256) {
+    if (latin1_to_charset[cp] < 0) return 0;
+    *out = static_cast<char>(latin1_to_charset[cp]);
+    return 1;
+  }
+  const auto at = std::lower_bound(to_charset.begin(), to_charset.end(), std::make_pair(cp, static_cast<unsigned char>(0)));
+  if (at == to_charset.end() || at->first != cp) return 0;
+  *out = static_cast<char>(at->second);
+  return 1;
+}
+
+bool DicPart::is_word_character(char32_t cp) const noexcept {
+  if (cp < 128) return ascii_word[cp];
+  return letter_or_mark(cp) || std::binary_search(word_characters.begin(), word_characters.end(), cp);
+}
+
+DicPart make_dic_part(std::string_view bytes, const std::string& name, const Settings& settings) {
+  reject(settings.uchyph.has_value(), name, "\\uchyph");
+  reject(settings.letters.has_value(), name, "a letter policy");
+  reject(settings.normalization != Normalization::none, name, "NFC normalization");
+  reject(!settings.exception_stores.empty(), name, "an exception store");
+  if (settings.left_min && *settings.left_min < 0) throw Error(ErrorCode::invalid_argument, "the left minimum must not be negative");
+  if (settings.right_min && *settings.right_min < 0) throw Error(ErrorCode::invalid_argument, "the right minimum must not be negative");
+
+  DicPart part{.dictionary = dic::Dictionary::from_bytes(bytes, name), .source = name};
+  const dic::Dictionary& d = part.dictionary;
+  // hyphenate3 takes the larger of the caller's and the dictionary's (2 where both are 0);
+  // minimums above 127 say "never" as well as 127 does, in libhyphen's char fields.
+  part.minimums.left = std::min(settings.left_min.value_or(0), 127);
+  part.minimums.right = std::min(settings.right_min.value_or(0), 127);
+  const int left = std::max<int>(part.minimums.left, d.lhmin()), right = std::max<int>(part.minimums.right, d.rhmin());
+  part.effective = HyphenMins{left > 0 ? left : 2, right > 0 ? right : 2};
+
+  // The charset, byte by byte, as Dictionary::encode sees it: a character maps to a byte if
+  // decoding the byte gives it and encoding it gives the byte back.
+  std::fill(std::begin(part.latin1_to_charset), std::end(part.latin1_to_charset), std::int16_t{-1});
+  char32_t byte_cp[256];
+  std::fill(std::begin(byte_cp), std::end(byte_cp), utf8::kInvalid);
+  if (!d.utf8()) {
+    std::string back;
+    for (int b = 0; b < 256; ++b) {
+      const char byte = static_cast<char>(b);
+      const std::string text = d.decode(std::string_view(&byte, 1));
+      const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+      if (text.empty()) continue;
+      const utf8::Decoded c = utf8::decode(p, p + text.size());
+      if (c.cp == utf8::kInvalid || c.cp == 0xFFFD || c.length != text.size()) continue;
+      if (!d.encode(text, back) || back.size() != 1 || back[0] != byte) continue;
+      byte_cp[b] = c.cp;
+      part.to_charset.emplace_back(c.cp, static_cast<unsigned char>(b));
+      if (c.cp < 256) part.latin1_to_charset[c.cp] = static_cast<std::int16_t>(b);
+    }
+    std::sort(part.to_charset.begin(), part.to_charset.end());
+  }
+
+  // The characters of every level's patterns ('.' marks a word's edge, not a character).
+  const dic::ParsedDic parsed = dic::read_dic(bytes, name);
+  std::vector<char32_t> used;
+  for (const dic::DicLevel& level : parsed.levels)
+    for (const dic::DicPattern& pattern : level.patterns) {
+      const auto* p = reinterpret_cast<const unsigned char*>(pattern.letters.data());
+      const auto* end = p + pattern.letters.size();
+      while (p < end) {
+        char32_t cp;
+        if (d.utf8()) {
+          const utf8::Decoded c = utf8::decode(p, end);
+          cp = c.cp;
+          p += c.length;
+        } else {
+          cp = byte_cp[*p++];
+        }
+        if (cp != utf8::kInvalid && cp != U'.' && !letter_or_mark(cp)) used.push_back(cp);
+      }
+    }
+  std::sort(used.begin(), used.end());
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+  part.word_characters = std::move(used);
+  for (char32_t c = 0; c < 128; ++c)
+    part.ascii_word[c] = letter_or_mark(c) || std::binary_search(part.word_characters.begin(), part.word_characters.end(), c);
+
+  // The replacement texts, in UTF-8, split at their '=' (the break).
+  const std::vector<char>& pool = d.data().replacements;
+  for (std::size_t at = 0; at < pool.size();) {
+    const std::string_view text(pool.data() + at);
+    const std::string utf8_text = d.decode(text);
+    const std::size_t eq = utf8_text.find('=');
+    DicReplacementText r{.pool = pool.data() + at};
+    r.before = utf8_text.substr(0, eq);
+    if (eq != std::string::npos) r.after = utf8_text.substr(eq + 1);
+    part.replacements.push_back(std::move(r));
+    at += text.size() + 1;
+  }
+  return part;
+}
+
+}  // namespace hyph::detail

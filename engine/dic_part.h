@@ -1,0 +1,58 @@
+// What a model of libhyphen's dialect holds besides the dictionary: the characters that make
+// words, the table from Unicode to the dictionary's charset, its replacement texts in UTF-8,
+// and the minimums hnj_hyphen_hyphenate3 is given. Built once at load; immutable.
+#pragma once
+
+#include "engine/dic_dictionary.h"
+
+#include <hyph/settings.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace hyph::detail {
+
+/// A run of more letters than this is not hyphenated (its breaks would not fit one call's
+/// TokenBreaks; libhyphen's callers do not send such words either).
+inline constexpr std::size_t kDicMaxWordChars = 200;
+
+/// A replacement ("sz=sz" in the dictionary's charset) split at its '=' and in UTF-8.
+struct DicReplacementText {
+  const char* pool = nullptr;  ///< where the dictionary keeps it: hyphenate3's Replacement::text
+  std::string before = {};
+  std::string after = {};
+};
+
+struct DicPart {
+  dic::Dictionary dictionary;
+  std::string source;      ///< the file (or name) it was loaded from
+  dic::Minimums minimums = {};  ///< what hyphenate3 is given (0: the dictionary's own)
+  HyphenMins effective = {};    ///< what hyphenate3 then applies: the larger one, 2 where both are unset
+  /// Characters its patterns use that are not Unicode letters or marks (an apostrophe, '-'
+  /// from libhyphen's default level): they belong to words too. Sorted.
+  std::vector<char32_t> word_characters = {};
+  /// For an 8-bit dictionary: each character it can spell and its byte, sorted; and the bytes
+  /// of U+0000..U+00FF directly (-1: none). Empty for UTF-8 dictionaries.
+  std::vector<std::pair<char32_t, unsigned char>> to_charset = {};
+  std::int16_t latin1_to_charset[256] = {};
+  bool ascii_word[128] = {};  ///< is_word_character for ASCII, looked up
+  /// Every replacement text, sorted by `pool`.
+  std::vector<DicReplacementText> replacements = {};
+
+  /// The index in `replacements` of a Replacement::text hyphenate3 gave; replacements.size() if none.
+  std::size_t replacement_index(const char* pool) const noexcept;
+  /// A code point in the dictionary's charset (appended to `out` at `at`, at most 4 bytes);
+  /// the number of bytes, 0 when it cannot be spelled there.
+  unsigned encode(char32_t cp, char* out) const noexcept;
+  bool is_word_character(char32_t cp) const noexcept;
+};
+
+/// Builds the part for a dictionary from its source bytes. Settings: left_min and right_min go
+/// to hyphenate3 (which takes the larger of them and the dictionary's); uchyph, letters, NFC
+/// and exception stores do not apply to this dialect (Error(invalid_argument) if set).
+DicPart make_dic_part(std::string_view bytes, const std::string& name, const Settings& settings);
+
+}  // namespace hyph::detail

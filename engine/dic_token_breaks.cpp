@@ -1,0 +1,159 @@
+#include "engine/dic_token_breaks.h"
+
+#include "engine/dic_part.h"
+#include "base/utf8.h"
+
+#include <unicode/uchar.h>
+
+#include <algorithm>
+
+namespace hyph::detail {
+namespace {
+
+// Longer spellings are not hyphenated: the dictionary then needs no heap (dic::kStackWordBytes).
+constexpr std::size_t kWordBytes = dic::kStackWordBytes;
+
+bool is_break(char h) noexcept { return h >= '1' && h <= '9' && ((h - '0') & 1) != 0; }
+
+struct Word {
+  std::size_t start = 0;                       // byte offset of its first character in the token
+  std::size_t ends[kDicMaxWordChars + 1];       // byte offset in the token after each character
+  std::size_t chars = 0;
+  char spelled[4 * kDicMaxWordChars];           // the lower-case word in the dictionary's charset
+  std::size_t spelled_size = 0;
+  char32_t lower[kDicMaxWordChars];             // the lower-case characters (for `extra`)
+  bool encodable = true;
+};
+
+// The word's breaks, appended to `out` if they all fit; false (out unchanged) if they do not.
+bool add_word_breaks(const DicPart& part, const Word& w, TokenBreaks& out,
+                     const ExtraExceptions* extra) noexcept {
+  if (w.chars < 2) return true;
+  // A user dictionary's word: its breaks, value 1, no replacements.
+  if (extra != nullptr) {
+    char key[kDicMaxWordChars * 4];
+    std::size_t key_size = 0;
+    for (std::size_t k = 0; k < w.chars; ++k) key_size += utf8::encode(w.lower[k], reinterpret_cast<unsigned char*>(key + key_size));
+    if (const std::optional<std::uint64_t> mask = extra->find(std::string_view(key, key_size))) {
+      std::size_t n = 0;
+      for (std::size_t j = 1; j < w.chars && j < 64; ++j) n += (*mask >> j) & 1;
+      if (out.count + n > kTokenBreaksCapacity) return false;
+      for (std::size_t j = 1; j < w.chars && j < 64; ++j)
+        if ((*mask >> j) & 1) {
+          out.values[out.count] = 1;
+          if (out.replacements) out.replacement[out.count] = 0;
+          out.offsets[out.count++] = w.ends[j - 1];
+        }
+      return true;
+    }
+  }
+  if (!w.encodable || w.spelled_size > kWordBytes) return true;
+  const std::string_view word(w.spelled, w.spelled_size);
+  char hyphens[kWordBytes + 8];
+  dic::Replacement reps[kWordBytes + 1];
+  const bool want_reps = part.dictionary.has_replacements();
+  const dic::Outcome o = part.dictionary.hyphenate3(word, std::span<char>(hyphens, word.size() + 5), {},
+                                                    want_reps ? std::span<dic::Replacement>(reps, word.size()) : std::span<dic::Replacement>(),
+                                                    part.minimums);
+  // Positions are characters (UTF-8 dictionary, status 0) or bytes (8-bit: one a character).
+  const bool per_char = !part.dictionary.utf8() || o.status == 0;
+  if (!per_char) return true;  // cannot happen for a word spelled from valid UTF-8
+  const std::size_t positions = std::min(o.positions, w.chars);
+  std::size_t n = 0;
+  for (std::size_t i = 0; i + 1 < positions; ++i) n += is_break(hyphens[i]);
+  if (out.count + n > kTokenBreaksCapacity) return false;
+  for (std::size_t i = 0; i + 1 < positions; ++i) {
+    const char h = hyphens[i];
+    if (!is_break(h)) continue;
+    const std::size_t k = out.count++;
+    out.offsets[k] = w.ends[i];
+    out.values[k] = static_cast<std::uint8_t>(h - '0');
+    std::uint32_t index = 0;
+    if (o.replacements && reps[i].present()) {
+      const std::size_t r = part.replacement_index(reps[i].text.data());
+      const long from = static_cast<long>(i) + 1 - reps[i].pos;  // first character replaced
+      const long to = from + reps[i].cut;                           // after the last
+      if (r < part.replacements.size() && from >= 0 && from <= static_cast<long>(i) + 1 && to >= static_cast<long>(i) + 1 &&
+          to <= static_cast<long>(w.chars)) {
+        const std::size_t begin = from == 0 ? w.start : w.ends[from - 1];
+        const std::size_t end = to == 0 ? w.start : w.ends[to - 1];
+        index = static_cast<std::uint32_t>(r + 1);
+        out.replaced_before[k] = static_cast<std::uint16_t>(w.ends[i] - begin);
+        out.replaced_after[k] = static_cast<std::uint16_t>(end - w.ends[i]);
+      }
+    }
+    if (index != 0 && !out.replacements) {
+      // The first replacement in this call: the earlier breaks have none.
+      std::fill(out.replacement, out.replacement + k, 0u);
+      out.replacements = true;
+    }
+    if (out.replacements) out.replacement[k] = index;
+  }
+  return true;
+}
+
+}  // namespace
+
+void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, const ExtraExceptions* extra) noexcept {
+  const DicPart& part = *model.dic;
+  out.count = 0;
+  out.pending = Pending::nothing;
+  out.saw_letter = false;
+  out.more = false;
+  out.replacements = false;
+  out.settled = token.size();
+  const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
+  const auto* const end = begin + token.size();
+  Word w;
+  const unsigned char* p = begin;
+  while (p < end) {
+    if (utf8::truncated(p, end)) {  // a character cut short by the end of a streamed piece
+      out.pending = Pending::word;
+      out.settled = static_cast<std::size_t>(p - begin);
+      return;
+    }
+    utf8::Decoded c = *p < 0x80 ? utf8::Decoded{*p, 1} : utf8::decode(p, end);
+    if (c.cp == utf8::kInvalid || !part.is_word_character(c.cp)) {
+      p += c.length;
+      continue;
+    }
+    // A word: the run of word characters from here.
+    out.saw_letter = true;
+    w.start = static_cast<std::size_t>(p - begin);
+    w.chars = 0;
+    w.spelled_size = 0;
+    w.encodable = true;
+    bool too_long = false;
+    for (;;) {
+      const char32_t lower = static_cast<char32_t>(u_tolower(static_cast<UChar32>(c.cp)));
+      p += c.length;
+      if (w.chars < kDicMaxWordChars) {
+        const unsigned n = part.encode(lower, w.spelled + w.spelled_size);
+        if (n == 0) w.encodable = false;
+        w.spelled_size += n;
+        w.lower[w.chars] = lower;
+        w.ends[w.chars] = static_cast<std::size_t>(p - begin);
+        ++w.chars;
+      } else {
+        too_long = true;
+      }
+      if (p == end || utf8::truncated(p, end)) break;
+      c = *p < 0x80 ? utf8::Decoded{*p, 1} : utf8::decode(p, end);
+      if (c.cp == utf8::kInvalid || !part.is_word_character(c.cp)) break;
+    }
+    const bool may_grow = p == end || utf8::truncated(p, end);
+    if (may_grow) {
+      out.pending = Pending::word;
+      out.settled = w.start;
+    }
+    if (too_long) continue;
+    if (!add_word_breaks(part, w, out, extra)) {
+      out.more = true;
+      out.pending = Pending::word;
+      out.settled = w.start;
+      return;
+    }
+  }
+}
+
+}  // namespace hyph::detail

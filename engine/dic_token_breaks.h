@@ -1,0 +1,17 @@
+// libhyphen's word rules for one white-space-free token: every maximal run of word characters
+// (Unicode letters and marks, and the characters the dictionary's patterns use) is a word,
+// lower-cased code point by code point (ICU's simple mapping), spelled in the dictionary's
+// charset and answered as hnj_hyphen_hyphenate3 with the model's minimums.
+#pragma once
+
+#include "engine/token_breaks.h"
+
+namespace hyph::detail {
+
+/// Fills `out` as find_token_breaks does, for a model of Dialect::libhyphen. Words whose breaks
+/// no longer fit end the call early (`more`, `settled`). A word that cannot be spelled in the
+/// dictionary's charset, or that has more than kDicMaxWordChars characters, gets no breaks.
+/// `extra` (a UserDictionary) answers for a lower-case word before the dictionary.
+void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, const ExtraExceptions* extra) noexcept;
+
+}  // namespace hyph::detail

@@ -1,0 +1,94 @@
+/* libhyphen's dialect and the break model through the C API, compiled as C99:
+ * hyph_load_dic, hyph_load_dic_memory, hyph_dialect_of, hyph_breaks (UTF-8 and UTF-16),
+ * hyph_hyphenated_spelling, and the existing calls on a .dic hyphenator.
+ *   c-dic PATH/hyph_hu_HU.dic */
+#include <hyph/hyph.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+#include "c_check.h"
+
+int main(int argc, char** argv) {
+  hyph_hyphenator* h = NULL;
+  hyph_error* error = NULL;
+  hyph_break b[8];
+  char out[64];
+  size_t n;
+  if (argc < 2) return 2;
+
+  CHECK(hyph_load_dic(argv[1], NULL, &h, &error) == HYPH_OK);
+  CHECK(error == NULL);
+  if (!h) return 1;
+  CHECK(hyph_dialect_of(h) == HYPH_DIALECT_LIBHYPHEN);
+  CHECK(hyph_dialect_of(NULL) == -1);
+
+  /* kulissza: ku|lis|sza, the second break spelled "kulisz-sza" */
+  n = hyph_breaks(h, "kulissza", 8, b, 8);
+  CHECK(n == 2);
+  CHECK(b[0].offset == 2 && b[0].value % 2 == 1 && b[0].replaced_before == 0 && b[0].before_length == 0);
+  CHECK(b[1].offset == 5 && b[1].replaced_before == 1 && b[1].replaced_after == 0);
+  CHECK(b[1].before_length == 2 && strcmp(b[1].before, "sz") == 0 && b[1].after_length == 0 && strcmp(b[1].after, "") == 0);
+  CHECK(hyph_breaks(h, "kulissza", 8, NULL, 0) == 2); /* snprintf-like */
+  CHECK(hyph_breaks(h, "kulissza", 8, b, 1) == 2);
+
+  {
+    const uint16_t text[] = {'K', 'u', 'l', 'i', 's', 's', 'z', 'a'};
+    n = hyph_breaks_utf16(h, text, 8, b, 8);
+    CHECK(n == 2 && b[1].offset == 5 && b[1].replaced_before == 1 && strcmp(b[1].before, "sz") == 0);
+  }
+
+  n = hyph_hyphenated(h, "A kulissza.", 11, "=", out, sizeof out);
+  CHECK(n == 13 && strcmp(out, "A ku=lis=sza.") == 0);
+  n = hyph_hyphenated_spelling(h, "A kulissza.", 11, "=", out, sizeof out);
+  CHECK(n == 14 && strcmp(out, "A ku=lisz=sza.") == 0);
+  n = hyph_hyphenated_spelling(h, "A kulissza.", 11, NULL, out, 5);
+  CHECK(n == 14 && strcmp(out, "A ku") == 0);
+  {
+    size_t offsets[4];
+    CHECK(hyph_hyphenate(h, "kulissza/kulissza", 17, offsets, 4) == 4);
+    CHECK(offsets[2] == 11 && offsets[3] == 14);
+  }
+  hyph_free(h);
+
+  /* from memory; minimums; errors */
+  {
+    const char dic[] = "UTF-8\nLEFTHYPHENMIN 1\nRIGHTHYPHENMIN 1\nNEXTLEVEL\na1b\n";
+    hyph_settings s;
+    hyph_settings_init(&s);
+    CHECK(hyph_load_dic_memory(dic, strlen(dic), "ab.dic", &s, &h, &error) == HYPH_OK);
+    n = hyph_hyphenated(h, "abab", 4, "-", out, sizeof out);
+    CHECK(strcmp(out, "a-ba-b") == 0);
+    hyph_free(h);
+    s.left_min = 2;
+    CHECK(hyph_load_dic_memory(dic, strlen(dic), "ab.dic", &s, &h, &error) == HYPH_OK);
+    n = hyph_hyphenated(h, "abab", 4, "-", out, sizeof out);
+    CHECK(strcmp(out, "aba-b") == 0); /* the break after one letter goes */
+    hyph_free(h);
+    s.left_min = HYPH_MIN_DEFAULT;
+    s.uchyph = 0;
+    CHECK(hyph_load_dic_memory(dic, strlen(dic), "ab.dic", &s, &h, &error) == HYPH_ERROR_INVALID_ARGUMENT);
+    CHECK(h == NULL && error != NULL);
+    hyph_error_free(error);
+    error = NULL;
+  }
+  CHECK(hyph_load_dic("/nonexistent/hyph_xx.dic", NULL, &h, &error) == HYPH_ERROR_IO);
+  CHECK(error != NULL && strstr(error->message, "/nonexistent/hyph_xx.dic") != NULL);
+  hyph_error_free(error);
+  error = NULL;
+  CHECK(hyph_load_dic_memory("UTF-8\na1b\n\xff\n", 12, "bad.dic", NULL, &h, &error) == HYPH_ERROR_PARSE);
+  CHECK(error != NULL && error->line == 3);
+  hyph_error_free(error);
+
+  /* the TeX dialect reports values too */
+  CHECK(hyph_load_english(NULL, NULL, 0, &h, NULL) == HYPH_OK);
+  CHECK(hyph_dialect_of(h) == HYPH_DIALECT_TEX);
+  n = hyph_breaks(h, "hyphenation", 11, b, 8);
+  CHECK(n == 2 && b[0].value % 2 == 1 && b[1].value % 2 == 1 && b[0].replaced_before == 0 && strcmp(b[0].before, "") == 0);
+  hyph_free(h);
+
+  if (failures) fprintf(stderr, "%d failure(s)\n", failures);
+  return failures ? 1 : 0;
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""hyphenate in libhyphen's dialect: --dic, -l hyphen:TAG (HYPH_DICTIONARIES), --list-languages,
+--replacements, and the CLI against the engine's hnj_hyphen_hyphenate3 answers on every word of
+the golden lists (tests/data/dic, made from Debian's libhyphen 2.8.8) for the dictionaries
+vendored in patterns/data/hyphen.
+  cli_dic_test.py HYPHENATE SOURCE_ROOT"""
+import os
+import sys
+import tempfile
+import unicodedata
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_support import check, expect, expect_error, finish, run  # noqa: E402
+
+HYPHENATE, ROOT = sys.argv[1], sys.argv[2]
+DATA = os.path.join(ROOT, 'patterns', 'data', 'hyphen')
+GOLDEN = os.path.join(ROOT, 'tests', 'data', 'dic')
+HU = os.path.join(DATA, 'hyph_hu_HU.dic')
+NO_SYSTEM = {'HYPH_DICTIONARIES': DATA}
+
+
+def python_codec(charset):
+    return {'UTF-8': 'utf-8', 'microsoft-cp1251': 'cp1251', 'KOI8-R': 'koi8_r'}.get(charset, charset.lower().replace('iso8859', 'iso8859_'))
+
+
+# --- loading and the byte-for-byte promise ---
+expect(HYPHENATE, '--dic', ['--dic', HU], 'A kulissza, (mérnökség)\n'.encode(), 'A ku-lis-sza, (mér-nök-ség)\n'.encode())
+expect(HYPHENATE, '--dic --soft-hyphen', ['--dic', HU, '--soft-hyphen'], 'kulissza'.encode(), 'ku\u00adlis\u00adsza'.encode())
+expect(HYPHENATE, '--dic --marker', ['--dic', HU, '-m', '|'], 'Mérnökség/kulissza'.encode(), 'Mér|nök|ség/ku|lis|sza'.encode())
+expect(HYPHENATE, '--dic --replacements', ['--dic', HU, '--replacements'], 'A kulissza.\n'.encode(), 'A ku-lisz-sza.\n'.encode())
+expect(HYPHENATE, '--replacements --marker', ['--dic', HU, '--replacements', '-m', '='], 'kulissza'.encode(), 'ku=lisz=sza'.encode())
+expect(HYPHENATE, '--replacements on TeX patterns is the marker output', ['--replacements'], b'hyphenation\n', b'hy-phen-ation\n')
+expect(HYPHENATE, '--dic --left-min', ['--dic', HU, '--left-min', '4'], 'mérnökség'.encode(), 'mérnök-ség'.encode())
+many = ('kulissza/' * 3000).encode()
+r = run(HYPHENATE, ['--dic', HU], many)
+check('a token of 3000 words', r.returncode == 0 and r.stdout == ('ku-lis-sza/' * 3000).encode(), repr(r.stdout[:80]))
+expect(HYPHENATE, '-l hyphen:hu_HU (HYPH_DICTIONARIES)', ['-l', 'hyphen:hu_HU'], 'kulissza'.encode(), 'ku-lis-sza'.encode(), env=NO_SYSTEM)
+expect(HYPHENATE, '-l hyphen:hu (a short name)', ['-l', 'hyphen:hu'], 'kulissza'.encode(), 'ku-lis-sza'.encode(), env=NO_SYSTEM)
+expect(HYPHENATE, '-l hyphen:HU-hu (case, - as _)', ['-l', 'hyphen:HU-hu'], 'kulissza'.encode(), 'ku-lis-sza'.encode(), env=NO_SYSTEM)
+expect(HYPHENATE, '-l hyphen:de_DE_1901 falls back to de_DE', ['-l', 'hyphen:de_DE_1901'], b'Silbentrennung', b'Sil-ben-tren-nung', env=NO_SYSTEM)
+with tempfile.TemporaryDirectory() as d:
+    with open(HU, 'rb') as f, open(os.path.join(d, 'hyph_xx_YY.dic'), 'wb') as g:
+        g.write(f.read())
+    expect(HYPHENATE, '--patterns-dir finds a .dic', ['--patterns-dir', d, '-l', 'hyphen:xx'], b'kulissza', b'ku-lis-sza', env=NO_SYSTEM)
+r = run(HYPHENATE, ['--list-languages'], env=NO_SYSTEM)
+listing = r.stdout.decode()
+check('--list-languages lists hyphen: tags', r.returncode == 0 and 'hyphen:hu_HU' in listing and 'Hungarian (Hungary)' in listing
+      and 'hyph_hu_HU.dic' in listing, listing[-400:])
+expect_error(HYPHENATE, 'unknown hyphen: tag', ['-l', 'hyphen:zz_QQ'], 1, "unknown language 'hyphen:zz_QQ'")
+expect_error(HYPHENATE, '--dic and --language', ['--dic', HU, '-l', 'de-1996'], 2, '--dic' if False else 'takes no --language')
+expect_error(HYPHENATE, '--dic and --uchyph', ['--dic', HU, '--uchyph', '0'], 2, "TeX's")
+expect_error(HYPHENATE, '--dic missing file', ['--dic', '/nonexistent/hyph_xx.dic'], 1, '/nonexistent/hyph_xx.dic')
+with tempfile.NamedTemporaryFile(suffix='.dic') as bad:
+    bad.write(b'UTF-8\na1b\n\xff\xfe\n')
+    bad.flush()
+    expect_error(HYPHENATE, '--dic invalid bytes: file:line:column', ['--dic', bad.name], 1, f'{bad.name}:3:1')
+
+# --- every golden word: the CLI answers as hyphenate3 (minimums 0,0,0,0, column 3) ---
+for name in sorted(os.listdir(GOLDEN)):
+    if not name.endswith('.expected'):
+        continue
+    dic = os.path.join(DATA, name[:-len('.expected')] + '.dic')
+    with open(os.path.join(GOLDEN, name), 'rb') as f:
+        lines = f.read().split(b'\n')
+    codec = python_codec(lines[0].split(b'\t')[6].decode())
+    words, answers, spelled = [], [], []
+    for line in lines[1:]:
+        fields = line.split(b'\t')
+        if len(fields) < 4 or b'\\x' in fields[0]:
+            continue
+        try:
+            word = fields[0].decode(codec)
+        except (UnicodeDecodeError, LookupError):
+            continue
+        # one word to the CLI: letters and marks only, already lower case, short enough
+        if not word or word.lower() != word or len(word) > 200 or len(fields[0]) > 256 or \
+                not all(unicodedata.category(c)[0] in 'LM' for c in word):
+            continue
+        status, vector, hyphword = fields[3].split(b' ')[:3]
+        if status != b'0':
+            continue
+        out = ''
+        for i, c in enumerate(word):
+            out += c
+            if i + 1 < len(word) and i < len(vector) and vector[i] in b'13579':
+                out += '='
+        words.append(word)
+        answers.append(out)
+        spelled.append(hyphword.decode(codec, errors='replace'))
+    text = ('\n'.join(words) + '\n').encode()
+    r = run(HYPHENATE, ['--dic', dic, '-m', '='], text)
+    got = r.stdout.decode().split('\n')[:-1]
+    diffs = [(w, a, g) for w, a, g in zip(words, answers, got) if a != g]
+    check(f'{name[:-9]}: {len(words)} words as hyphenate3', r.returncode == 0 and len(got) == len(words) and not diffs and len(words) > 100,
+          f'{r.stderr!r} {diffs[:3]}')
+    r = run(HYPHENATE, ['--dic', dic, '-m', '=', '--replacements'], text)
+    got = r.stdout.decode().split('\n')[:-1]
+    # libhyphen writes its hyphenated word before NOHYPHEN: compare where NOHYPHEN removed nothing
+    same = [(w, s, g) for w, a, s, g in zip(words, answers, spelled, got) if a.count('=') == s.count('=')]
+    diffs = [x for x in same if x[1] != x[2]]
+    check(f'{name[:-9]}: --replacements is libhyphen\'s hyphenated word ({len(same)} words)', r.returncode == 0 and not diffs,
+          f'{diffs[:3]}')
+
+finish()
