@@ -2,6 +2,8 @@
 // everything: no exception crosses into C.
 #include <hyph/hyph.h>
 
+#include "c_errors.h"
+
 #include <hyph/hyphenator.h>
 #include <hyph/languages.h>
 #include <hyph/text_stream.h>
@@ -31,6 +33,8 @@ struct hyph_stream {
 struct hyph_dictionary {
   hyph::UserDictionary dictionary;
 };
+
+using namespace hyph::detail::capi;
 
 namespace {
 
@@ -62,54 +66,6 @@ static_assert(HYPH_FORMAT_TEX == static_cast<int>(hyph::SourceFormat::tex));
 static_assert(HYPH_NORMALIZE_NONE == static_cast<int>(hyph::Normalization::none));
 static_assert(HYPH_NORMALIZE_NFC == static_cast<int>(hyph::Normalization::nfc));
 
-// Handed out when even an error cannot be allocated; hyph_error_free knows not to free it.
-hyph_error out_of_memory_error{HYPH_ERROR_OUT_OF_MEMORY, "out of memory", "", 0, 0};
-
-// Stores a new error in *error (if wanted) and returns its status. Allocates with malloc only,
-// so it cannot throw; if that fails, the static out-of-memory error stands in.
-hyph_status fail(hyph_error** error, hyph_status code, const char* message, const char* file, std::size_t line,
-                 std::size_t column) noexcept {
-  if (!error) return code;
-  const std::size_t message_size = std::strlen(message) + 1;
-  const std::size_t file_size = std::strlen(file) + 1;
-  void* block = std::malloc(sizeof(hyph_error) + message_size + file_size);
-  if (!block) {
-    *error = &out_of_memory_error;
-    return HYPH_ERROR_OUT_OF_MEMORY;
-  }
-  char* strings = static_cast<char*>(block) + sizeof(hyph_error);
-  std::memcpy(strings, message, message_size);
-  std::memcpy(strings + message_size, file, file_size);
-  *error = new (block) hyph_error{code, strings, strings + message_size, line, column};
-  return code;
-}
-
-// Runs `load`, turning whatever it throws into a status and an error. `reading` names the
-// file being read when an exception without a location of its own (an I/O error) comes.
-template <class Load>
-hyph_status guarded(hyph_error** error, const char* const& reading, Load&& load) noexcept {
-  try {
-    load();
-    return HYPH_OK;
-  } catch (const hyph::ParseError& e) {
-    return fail(error, static_cast<hyph_status>(e.code()), e.what(), e.where().file.c_str(), e.where().line,
-                e.where().column);
-  } catch (const hyph::Error& e) {
-    return fail(error, static_cast<hyph_status>(e.code()), e.what(), reading ? reading : "", 0, 0);
-  } catch (const std::bad_alloc&) {
-    return fail(error, HYPH_ERROR_OUT_OF_MEMORY, "out of memory", "", 0, 0);
-  } catch (const std::exception& e) {
-    // Messages are short; a fixed buffer keeps this path free of allocation.
-    char message[512];
-    std::snprintf(message, sizeof message, "internal error: %s", e.what());
-    return fail(error, HYPH_ERROR_INTERNAL, message, "", 0, 0);
-  } catch (...) {
-    return fail(error, HYPH_ERROR_INTERNAL, "internal error: unknown exception", "", 0, 0);
-  }
-}
-
-[[noreturn]] void invalid_argument(const char* what) { throw hyph::Error(hyph::ErrorCode::invalid_argument, what); }
-
 hyph::Settings to_settings(const hyph_settings* in) {
   hyph_settings defaults;
   hyph_settings_init(&defaults);
@@ -125,14 +81,6 @@ hyph::Settings to_settings(const hyph_settings* in) {
   out.exceptions.filter = static_cast<hyph::FilterKind>(s.filter);
   out.exceptions.fp_rate = s.fp_rate;
   return out;
-}
-
-// Starts a call that makes an object: *out is NULL until it succeeds, *error NULL unless it fails.
-template <class Out>
-void begin(Out** out, hyph_error** error) {
-  if (error) *error = nullptr;
-  if (!out) invalid_argument("the output pointer is NULL");
-  *out = nullptr;
 }
 
 void check_files(const char* const* files, std::size_t count) {
@@ -247,17 +195,6 @@ hyph_status load_compiled(const char* path, const Options* settings, hyph_hyphen
   });
 }
 
-// Runs `call` on a stream or dictionary given to a C function: NULL is invalid_argument.
-template <class Object, class Call>
-hyph_status on(Object* object, hyph_error** error, Call&& call) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    if (error) *error = nullptr;
-    if (!object) invalid_argument("the object is NULL");
-    call(*object);
-  });
-}
-
 }  // namespace
 
 extern "C" {
@@ -282,7 +219,7 @@ const char* hyph_status_string(hyph_status status) noexcept {
 }
 
 void hyph_error_free(hyph_error* error) noexcept {
-  if (error != &out_of_memory_error) std::free(error);
+  if (error != &hyph::detail::capi::out_of_memory_error) std::free(error);
 }
 
 void hyph_settings_init(hyph_settings* settings) noexcept {
