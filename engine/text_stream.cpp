@@ -2,8 +2,8 @@
 
 #include "engine/model.h"
 #include "engine/text_stream_limits.h"
+#include "engine/token_assembler.h"
 #include "engine/word_rules.h"
-#include "base/utf8.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -20,15 +20,6 @@ enum class Mode {
   passthrough,  // the rest of this token cannot get a break: copy it
   spilling,     // the token's breaks are known unless a '-' comes: hold the tail on disk
 };
-
-// Bytes of `s` that begin complete code points: a sequence starting 4 or more bytes before
-// the end is decided by bytes already here.
-std::size_t decided_prefix(std::string_view s) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  std::size_t q = 0;
-  while (q + 4 <= s.size()) q += utf8::decode(p + q, p + s.size()).length;
-  return q;
-}
 
 [[noreturn]] void temporary_file_failed() {
   throw Error(ErrorCode::io, std::string("temporary file for a long token: ") + std::strerror(errno));
@@ -47,10 +38,8 @@ struct TextStream::State {
   Mode mode = Mode::normal;
   std::string token;  // the current token's bytes not yet written out
   std::size_t next_look = kLongToken;
-  detail::TokenBreaks held;     // the token's breaks while spilling
-  std::FILE* spill = nullptr;  // the tail of a spilling token
-  std::uint32_t recent = 0;     // while spilling: the token's last three bytes, to see a dash
-                                // (U+2013/U+2014) whose bytes come in different writes
+  detail::TokenAssembler long_token;  // decides a token that grew long (and its breaks while spilling)
+  std::FILE* spill = nullptr;         // the tail of a spilling token
   std::string out;
 
   ~State() {
@@ -86,38 +75,31 @@ struct TextStream::State {
 
   // A token grew long: write out what can no longer change and keep the rest bounded.
   void look_at_long_token() {
-    detail::find_token_breaks(detail::model_of(hyphenator), token, held, &counters);
-    switch (held.pending) {
-      case detail::Pending::nothing:
-        emit_token(held);
+    using Verdict = detail::TokenAssembler::Verdict;
+    switch (long_token.look(detail::model_of(hyphenator), token, false, &counters)) {
+      case Verdict::decided:
+        emit_token(long_token.breaks());
         mode = Mode::passthrough;
         return;
-      case detail::Pending::word:
-        if (!held.saw_letter) {
-          // Only non-letters so far, none of them '-': they can take no marker.
-          const std::size_t done = decided_prefix(token);
-          emit(std::string_view(token).substr(0, done));
-          token.erase(0, done);
-          next_look = token.size() + kLongToken;
-        } else {
-          next_look = token.size() + 256;  // the word ends within 63 letters
-        }
+      case Verdict::read_on: {
+        // Bytes that can take no marker go out; the word, if one has begun, ends soon.
+        const std::size_t done = long_token.passable(token);
+        emit(std::string_view(token).substr(0, done));
+        token.erase(0, done);
+        next_look = token.size() + (long_token.breaks().saw_letter ? 256 : kLongToken);
         return;
-      case detail::Pending::hyphen_check:
+      }
+      case Verdict::watch:
         spill = std::tmpfile();
         if (!spill) temporary_file_failed();
         mode = Mode::spilling;
-        recent = 0;
-        for (std::size_t k = token.size() >= 3 ? token.size() - 3 : 0; k < token.size(); ++k)
-          recent = (recent << 8 | static_cast<unsigned char>(token[k])) & 0xFFFFFF;
         return;
     }
   }
 
   // Ends a spilling token: its held breaks stand unless a '-' came.
-  void end_spill(bool hyphen_came) {
-    if (hyphen_came) held.count = 0;
-    emit_token(held);
+  void end_spill() {
+    emit_token(long_token.breaks());
     std::rewind(spill);
     char buffer[1 << 16];
     std::size_t got;
@@ -154,21 +136,14 @@ struct TextStream::State {
           i = j;
           break;
         case Mode::spilling: {
-          // Up to white space or an explicit hyphen: '-', or (dash_hyphens) the last byte of
-          // an en or em dash, whose first bytes may already be in the spill file.
-          const bool dashes = detail::model_of(hyphenator).dash_hyphens;
-          bool hyphen_came = false;
-          for (; j < n && !separator_at(j); ++j) {
-            const auto b = static_cast<unsigned char>(bytes[j]);
-            recent = (recent << 8 | b) & 0xFFFFFF;
-            if (b == '-' || (dashes && (recent == 0xE28093 || recent == 0xE28094))) {
-              hyphen_came = true;
-              break;
-            }
-          }
+          // Up to white space or an explicit hyphen (whose first bytes may be in the spill file).
+          while (j < n && !separator_at(j)) ++j;
+          const std::size_t hyphen = long_token.hyphen_at(bytes.substr(i, j - i));
+          const bool hyphen_came = hyphen != detail::TokenAssembler::npos;
+          if (hyphen_came) j = i + hyphen;
           if (j > i && std::fwrite(bytes.data() + i, 1, j - i, spill) != j - i) temporary_file_failed();
           if (j < n) {
-            end_spill(hyphen_came);
+            end_spill();
             mode = hyphen_came ? Mode::passthrough : Mode::normal;
           }
           i = j;
@@ -179,7 +154,7 @@ struct TextStream::State {
   }
 
   void finish() {
-    if (mode == Mode::spilling) end_spill(false);
+    if (mode == Mode::spilling) end_spill();
     else if (mode == Mode::normal) end_token();
     mode = Mode::normal;
     flush();

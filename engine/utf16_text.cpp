@@ -6,16 +6,12 @@
 // unpaired surrogate becomes its three-byte generalised-UTF-8 form (ED A0..BF xx, utf8::encode),
 // which the strict decoder reads as three invalid bytes: non-letters, as in the UTF-8 path.
 //
-// A token longer than one piece is decided from what the word rules say more input could
-// change (Pending), as TextStream decides long tokens:
-//   nothing       the breaks stand;
-//   hyphen_check  they stand unless an explicit hyphen comes later in the token: scan the rest;
-//   word          the word is not complete yet. All bytes before its letters are non-letters
-//                 and no explicit hyphen, which change nothing if dropped: drop them, read on.
+// A token longer than one piece is decided as TextStream decides long tokens, by the same
+// TokenAssembler: the piece is its window of undecided bytes, which slides along the token.
+#include "engine/token_assembler.h"
 #include "engine/word_rules.h"
 
 #include "base/utf8.h"
-#include "patterns/alphabet.h"
 
 #include <cstring>
 
@@ -24,8 +20,7 @@ namespace {
 
 constexpr std::size_t kPiece = 1024;  // UTF-8 bytes converted at a time
 constexpr std::size_t kNotStart = static_cast<std::size_t>(-1);
-// An unfinished word has fewer than 63 letters, each at most 4 bytes.
-constexpr std::size_t kWordTail = patterns::kMaxLetters * 4;
+constexpr std::size_t kWordTail = TokenAssembler::kWordTail;
 static_assert(kPiece >= 2 * kWordTail + 8);
 
 // Text is cut into tokens at TeX's glue; these are ASCII, so the same test serves UTF-16.
@@ -34,22 +29,31 @@ bool separator16(char16_t unit) noexcept { return unit < 0x80 && is_word_separat
 bool high_surrogate(char32_t u) noexcept { return u >= 0xD800 && u <= 0xDBFF; }
 bool low_surrogate(char32_t u) noexcept { return u >= 0xDC00 && u <= 0xDFFF; }
 
+// Writes the code point at text[pos] (pos < text.size()) as UTF-8 to `out` (4 bytes of room);
+// returns the units it took and sets `length` to the bytes written. A lone surrogate becomes
+// three invalid bytes.
+std::size_t encode_at(std::u16string_view text, std::size_t pos, unsigned char* out, unsigned& length) noexcept {
+  char32_t cp = text[pos];
+  std::size_t units = 1;
+  if (high_surrogate(cp) && pos + 1 < text.size() && low_surrogate(text[pos + 1])) {
+    cp = 0x10000 + ((cp - 0xD800) << 10) + (text[pos + 1] - 0xDC00u);
+    units = 2;
+  }
+  length = utf8::encode(cp, out);
+  return units;
+}
+
 struct Piece {
   unsigned char bytes[kPiece];
   std::size_t unit[kPiece + 1];  // UTF-16 index of each code unit's first byte; kNotStart for the others
   std::size_t length = 0;
 
-  // Appends the code point at text[pos] (pos < text.size()); returns the units it took. No
-  // break falls inside a code point; cutting a piece before its first byte keeps the decoding
-  // of everything after it unchanged.
+  // Appends the code point at text[pos]; returns the units it took. No break falls inside a
+  // code point; cutting a piece before its first byte keeps the decoding of everything after
+  // it unchanged.
   std::size_t append(std::u16string_view text, std::size_t pos) noexcept {
-    char32_t cp = text[pos];
-    std::size_t units = 1;
-    if (high_surrogate(cp) && pos + 1 < text.size() && low_surrogate(text[pos + 1])) {
-      cp = 0x10000 + ((cp - 0xD800) << 10) + (text[pos + 1] - 0xDC00u);
-      units = 2;
-    }
-    const unsigned n = utf8::encode(cp, bytes + length);  // a lone surrogate: three invalid bytes
+    unsigned n = 0;
+    const std::size_t units = encode_at(text, pos, bytes + length, n);
     unit[length] = pos;
     for (unsigned k = 1; k < n; ++k) unit[length + k] = kNotStart;
     length += n;
@@ -61,39 +65,45 @@ struct Piece {
     std::memmove(unit, unit + from, (length - from) * sizeof unit[0]);
     length -= from;
   }
+  std::string_view view() const noexcept { return {reinterpret_cast<const char*>(bytes), length}; }
 };
+
+// The rest of a token, text[pos, end), through the assembler's watch for an explicit hyphen.
+void watch_rest(TokenAssembler& assembler, std::u16string_view text, std::size_t pos, std::size_t end) noexcept {
+  unsigned char bytes[256];
+  while (pos < end) {
+    std::size_t length = 0;
+    while (pos < end && length + 4 <= sizeof bytes) {
+      unsigned n = 0;
+      pos += encode_at(text, pos, bytes + length, n);
+      length += n;
+    }
+    if (assembler.hyphen_at(std::string_view(reinterpret_cast<const char*>(bytes), length)) != TokenAssembler::npos) return;
+  }
+}
 
 // Breaks of the token text[begin, end), written from breaks[total] on while they fit.
 std::size_t token_breaks16(const Model& model, std::u16string_view text, std::size_t begin, std::size_t end,
                            std::span<std::size_t> breaks, std::size_t total, LookupCounters* counters) noexcept {
   const std::u16string_view token = text.substr(0, end);
   Piece piece;
-  TokenBreaks found;
+  TokenAssembler assembler;
   std::size_t pos = begin;
   for (;;) {
     while (pos < end && piece.length + 4 <= kPiece) pos += piece.append(token, pos);
     piece.unit[piece.length] = pos;
-    find_token_breaks(model, std::string_view(reinterpret_cast<const char*>(piece.bytes), piece.length), found, counters);
-
-    bool decided = pos == end || found.pending == Pending::nothing;
-    if (!decided && found.pending == Pending::hyphen_check) {
-      for (std::size_t k = pos; k < end; ++k)
-        if (is_explicit_hyphen(text[k], model.dash_hyphens)) {
-          found.count = 0;
-          break;
-        }
-      decided = true;
-    }
-    if (decided) {
+    const TokenAssembler::Verdict verdict = assembler.look(model, piece.view(), pos == end, counters);
+    if (verdict != TokenAssembler::Verdict::read_on) {
+      if (verdict == TokenAssembler::Verdict::watch) watch_rest(assembler, token, pos, end);
+      const TokenBreaks& found = assembler.breaks();
       for (std::size_t k = 0; k < found.count; ++k)
         if (total + k < breaks.size()) breaks[total + k] = piece.unit[found.offsets[k]];
       return found.count;
     }
-    // Pending::word. Without a letter yet, everything here is a non-letter and no explicit
-    // hyphen; with one, the letters are the last kWordTail bytes at most, and everything
-    // before them is.
-    std::size_t cut = piece.length;
-    if (found.saw_letter) {
+    // The piece cannot grow: it keeps at most the longest tail of a word in raw letters (a
+    // normalizing model's word, which might want more, gets this much, as it always has).
+    std::size_t cut = assembler.passable(piece.view());
+    if (piece.length - cut > kWordTail) {
       cut = piece.length - kWordTail;
       while (piece.unit[cut] == kNotStart) --cut;
     }
