@@ -90,12 +90,14 @@ void check_files(const char* const* files, std::size_t count) {
 }
 
 // Reads files in order; `reading` names the one being read, for I/O errors.
-void read_files(const char* const* files, std::size_t count, std::vector<hyph::Source>& sources, const char*& reading) {
+std::vector<hyph::Source> read_files(const char* const* files, std::size_t count, const char*& reading) {
+  std::vector<hyph::Source> sources;
   for (std::size_t k = 0; k < count; ++k) {
     reading = files[k];
     sources.push_back(hyph::Source::file(files[k]));
   }
   reading = nullptr;
+  return sources;
 }
 
 // The C++ settings of a hyph_load_options: its hyph_settings, and the fields its struct_size
@@ -121,52 +123,40 @@ hyph::Settings to_settings(const hyph_load_options* in) {
 template <class Options>
 hyph_status load_english(const Options* settings, const char* const* extra_files, size_t count,
                               hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*& reading) {
     check_files(extra_files, count);
     const hyph::Settings s = to_settings(settings);
-    std::vector<hyph::Source> extra;
-    read_files(extra_files, count, extra, reading);
-    *out = new hyph_hyphenator{hyph::Hyphenator::english(s, extra)};
+    return hyph::Hyphenator::english(s, read_files(extra_files, count, reading));
   });
 }
 
 template <class Options>
 hyph_status load_language(const char* tag, const Options* settings, const char* const* pattern_dirs,
                                size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*&) {
     if (!tag) invalid_argument("the language tag is NULL");
     check_files(pattern_dirs, dir_count);
     const hyph::Settings s = to_settings(settings);
     hyph::LanguageSearch search;
     search.directories.assign(pattern_dirs, pattern_dirs + dir_count);
-    *out = new hyph_hyphenator{hyph::load_language(tag, s, {}, search)};
+    return hyph::load_language(tag, s, {}, search);
   });
 }
 
 template <class Options>
 hyph_status load_files(const char* const* files, size_t count, const Options* settings,
                             hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*& reading) {
     check_files(files, count);
     const hyph::Settings s = to_settings(settings);
-    std::vector<hyph::Source> sources;
-    read_files(files, count, sources, reading);
-    *out = new hyph_hyphenator{hyph::Hyphenator::load(sources, s)};
+    return hyph::Hyphenator::load(read_files(files, count, reading), s);
   });
 }
 
 template <class Options>
 hyph_status load_sources(const hyph_source* sources, size_t count, const Options* settings,
                               hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*&) {
     if (count != 0 && !sources) invalid_argument("the source list is NULL");
     const hyph::Settings s = to_settings(settings);
     std::vector<hyph::Source> in;
@@ -178,20 +168,18 @@ hyph_status load_sources(const hyph_source* sources, size_t count, const Options
       in.push_back(hyph::Source{src.name ? src.name : "(memory)", std::string(src.bytes ? src.bytes : "", src.length),
                                 static_cast<hyph::SourceFormat>(src.format)});
     }
-    *out = new hyph_hyphenator{hyph::Hyphenator::load(in, s)};
+    return hyph::Hyphenator::load(in, s);
   });
 }
 
 template <class Options>
 hyph_status load_compiled(const char* path, const Options* settings, hyph_hyphenator** out,
                                hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*& reading) {
     if (!path) invalid_argument("the file name is NULL");
     const hyph::Settings s = to_settings(settings);
     reading = path;
-    *out = new hyph_hyphenator{hyph::Hyphenator::load_compiled(path, s)};
+    return hyph::Hyphenator::load_compiled(path, s);
   });
 }
 
@@ -285,13 +273,11 @@ hyph_status hyph_load_compiled_ex(const char* path, const hyph_load_options* opt
 
 hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hyph_settings* settings,
                                       hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*&) {
     if (length != 0 && !bytes) invalid_argument("the bytes are NULL");
     const hyph::Settings s = to_settings(settings);
     const std::span<const std::byte> in(static_cast<const std::byte*>(bytes), bytes ? length : 0);
-    *out = new hyph_hyphenator{hyph::Hyphenator::load_compiled(in, s)};
+    return hyph::Hyphenator::load_compiled(in, s);
   });
 }
 
@@ -368,13 +354,11 @@ size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length
 
 hyph_status hyph_stream_new(const hyph_hyphenator* h, const char* marker, hyph_sink sink, void* context,
                             hyph_stream** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*&) {
     if (!h) invalid_argument("the hyphenator is NULL");
     if (!sink) invalid_argument("the sink is NULL");
     hyph::TextStream::Sink to_sink = [sink, context](std::string_view bytes) { sink(context, bytes.data(), bytes.size()); };
-    *out = new hyph_stream{hyph::TextStream(h->hyphenator, marker ? marker : "-", std::move(to_sink))};
+    return hyph::TextStream(h->hyphenator, marker ? marker : "-", std::move(to_sink));
   });
 }
 
@@ -397,12 +381,10 @@ void hyph_stream_free(hyph_stream* stream) noexcept { delete stream; }
 
 hyph_status hyph_dictionary_new(const hyph_hyphenator* h, int filter, double fp_rate, hyph_dictionary** out,
                                 hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*&) {
     if (!h) invalid_argument("the hyphenator is NULL");
     if (filter < HYPH_FILTER_NONE || filter > HYPH_FILTER_COUNTING_QUOTIENT) invalid_argument("unknown filter kind");
-    *out = new hyph_dictionary{hyph::UserDictionary(h->hyphenator, {static_cast<hyph::FilterKind>(filter), fp_rate})};
+    return hyph::UserDictionary(h->hyphenator, {static_cast<hyph::FilterKind>(filter), fp_rate});
   });
 }
 

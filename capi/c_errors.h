@@ -54,6 +54,18 @@ void begin(Out** out, hyph_error** error) {
   *out = nullptr;
 }
 
+/// The shell of every function that makes an object (a loader, hyph_stream_new...): *out and
+/// *error set as the API promises, whatever `make` throws turned into a status. `make` gets
+/// `reading`, to name the file it is reading for I/O errors, and returns what the object holds.
+template <class Object, class Make>
+hyph_status make_object(Object** out, hyph_error** error, Make&& make) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    begin(out, error);
+    *out = new Object{make(reading)};
+  });
+}
+
 /// Runs `call` on an object given to a C function (a stream, a dictionary, a store writer):
 /// NULL is invalid_argument.
 template <class Object, class Call>

@@ -42,11 +42,7 @@ hyph::SourceFormat format_of(int format) {
 extern "C" {
 
 hyph_status hyph_store_writer_new(hyph_store_writer** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    *out = new hyph_store_writer{};
-  });
+  return make_object(out, error, [](const char*&) { return hyph::ExceptionStoreWriter(); });
 }
 
 hyph_status hyph_store_writer_add_source(hyph_store_writer* writer, const hyph_source* source,
@@ -104,11 +100,10 @@ hyph_status hyph_store_writer_write(const hyph_store_writer* writer, const char*
 void hyph_store_writer_free(hyph_store_writer* writer) noexcept { delete writer; }
 
 hyph_status hyph_store_open(const char* path, hyph_store** out, hyph_error** error) noexcept {
-  const char* reading = path;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*& reading) {
     if (!path) invalid_argument("the file name is NULL");
-    *out = new hyph_store{hyph::ExceptionStoreReader::open(path)};
+    reading = path;
+    return hyph::ExceptionStoreReader::open(path);
   });
 }
 
