@@ -2,6 +2,8 @@
 // everything: no exception crosses into C.
 #include <hyph/hyph.h>
 
+#include "c_errors.h"
+
 #include <hyph/hyphenator.h>
 #include <hyph/languages.h>
 #include <hyph/text_stream.h>
@@ -31,6 +33,8 @@ struct hyph_stream {
 struct hyph_dictionary {
   hyph::UserDictionary dictionary;
 };
+
+using namespace hyph::detail::capi;
 
 namespace {
 
@@ -62,54 +66,6 @@ static_assert(HYPH_FORMAT_TEX == static_cast<int>(hyph::SourceFormat::tex));
 static_assert(HYPH_NORMALIZE_NONE == static_cast<int>(hyph::Normalization::none));
 static_assert(HYPH_NORMALIZE_NFC == static_cast<int>(hyph::Normalization::nfc));
 
-// Handed out when even an error cannot be allocated; hyph_error_free knows not to free it.
-hyph_error out_of_memory_error{HYPH_ERROR_OUT_OF_MEMORY, "out of memory", "", 0, 0};
-
-// Stores a new error in *error (if wanted) and returns its status. Allocates with malloc only,
-// so it cannot throw; if that fails, the static out-of-memory error stands in.
-hyph_status fail(hyph_error** error, hyph_status code, const char* message, const char* file, std::size_t line,
-                 std::size_t column) noexcept {
-  if (!error) return code;
-  const std::size_t message_size = std::strlen(message) + 1;
-  const std::size_t file_size = std::strlen(file) + 1;
-  void* block = std::malloc(sizeof(hyph_error) + message_size + file_size);
-  if (!block) {
-    *error = &out_of_memory_error;
-    return HYPH_ERROR_OUT_OF_MEMORY;
-  }
-  char* strings = static_cast<char*>(block) + sizeof(hyph_error);
-  std::memcpy(strings, message, message_size);
-  std::memcpy(strings + message_size, file, file_size);
-  *error = new (block) hyph_error{code, strings, strings + message_size, line, column};
-  return code;
-}
-
-// Runs `load`, turning whatever it throws into a status and an error. `reading` names the
-// file being read when an exception without a location of its own (an I/O error) comes.
-template <class Load>
-hyph_status guarded(hyph_error** error, const char* const& reading, Load&& load) noexcept {
-  try {
-    load();
-    return HYPH_OK;
-  } catch (const hyph::ParseError& e) {
-    return fail(error, static_cast<hyph_status>(e.code()), e.what(), e.where().file.c_str(), e.where().line,
-                e.where().column);
-  } catch (const hyph::Error& e) {
-    return fail(error, static_cast<hyph_status>(e.code()), e.what(), reading ? reading : "", 0, 0);
-  } catch (const std::bad_alloc&) {
-    return fail(error, HYPH_ERROR_OUT_OF_MEMORY, "out of memory", "", 0, 0);
-  } catch (const std::exception& e) {
-    // Messages are short; a fixed buffer keeps this path free of allocation.
-    char message[512];
-    std::snprintf(message, sizeof message, "internal error: %s", e.what());
-    return fail(error, HYPH_ERROR_INTERNAL, message, "", 0, 0);
-  } catch (...) {
-    return fail(error, HYPH_ERROR_INTERNAL, "internal error: unknown exception", "", 0, 0);
-  }
-}
-
-[[noreturn]] void invalid_argument(const char* what) { throw hyph::Error(hyph::ErrorCode::invalid_argument, what); }
-
 hyph::Settings to_settings(const hyph_settings* in) {
   hyph_settings defaults;
   hyph_settings_init(&defaults);
@@ -127,14 +83,6 @@ hyph::Settings to_settings(const hyph_settings* in) {
   return out;
 }
 
-// Starts a call that makes an object: *out is NULL until it succeeds, *error NULL unless it fails.
-template <class Out>
-void begin(Out** out, hyph_error** error) {
-  if (error) *error = nullptr;
-  if (!out) invalid_argument("the output pointer is NULL");
-  *out = nullptr;
-}
-
 void check_files(const char* const* files, std::size_t count) {
   if (count != 0 && !files) invalid_argument("the file list is NULL");
   for (std::size_t k = 0; k < count; ++k)
@@ -142,12 +90,14 @@ void check_files(const char* const* files, std::size_t count) {
 }
 
 // Reads files in order; `reading` names the one being read, for I/O errors.
-void read_files(const char* const* files, std::size_t count, std::vector<hyph::Source>& sources, const char*& reading) {
+std::vector<hyph::Source> read_files(const char* const* files, std::size_t count, const char*& reading) {
+  std::vector<hyph::Source> sources;
   for (std::size_t k = 0; k < count; ++k) {
     reading = files[k];
     sources.push_back(hyph::Source::file(files[k]));
   }
   reading = nullptr;
+  return sources;
 }
 
 // The C++ settings of a hyph_load_options: its hyph_settings, and the fields its struct_size
@@ -173,52 +123,40 @@ hyph::Settings to_settings(const hyph_load_options* in) {
 template <class Options>
 hyph_status load_english(const Options* settings, const char* const* extra_files, size_t count,
                               hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*& reading) {
     check_files(extra_files, count);
     const hyph::Settings s = to_settings(settings);
-    std::vector<hyph::Source> extra;
-    read_files(extra_files, count, extra, reading);
-    *out = new hyph_hyphenator{hyph::Hyphenator::english(s, extra)};
+    return hyph::Hyphenator::english(s, read_files(extra_files, count, reading));
   });
 }
 
 template <class Options>
 hyph_status load_language(const char* tag, const Options* settings, const char* const* pattern_dirs,
                                size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*&) {
     if (!tag) invalid_argument("the language tag is NULL");
     check_files(pattern_dirs, dir_count);
     const hyph::Settings s = to_settings(settings);
     hyph::LanguageSearch search;
     search.directories.assign(pattern_dirs, pattern_dirs + dir_count);
-    *out = new hyph_hyphenator{hyph::load_language(tag, s, {}, search)};
+    return hyph::load_language(tag, s, {}, search);
   });
 }
 
 template <class Options>
 hyph_status load_files(const char* const* files, size_t count, const Options* settings,
                             hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*& reading) {
     check_files(files, count);
     const hyph::Settings s = to_settings(settings);
-    std::vector<hyph::Source> sources;
-    read_files(files, count, sources, reading);
-    *out = new hyph_hyphenator{hyph::Hyphenator::load(sources, s)};
+    return hyph::Hyphenator::load(read_files(files, count, reading), s);
   });
 }
 
 template <class Options>
 hyph_status load_sources(const hyph_source* sources, size_t count, const Options* settings,
                               hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*&) {
     if (count != 0 && !sources) invalid_argument("the source list is NULL");
     const hyph::Settings s = to_settings(settings);
     std::vector<hyph::Source> in;
@@ -230,31 +168,18 @@ hyph_status load_sources(const hyph_source* sources, size_t count, const Options
       in.push_back(hyph::Source{src.name ? src.name : "(memory)", std::string(src.bytes ? src.bytes : "", src.length),
                                 static_cast<hyph::SourceFormat>(src.format)});
     }
-    *out = new hyph_hyphenator{hyph::Hyphenator::load(in, s)};
+    return hyph::Hyphenator::load(in, s);
   });
 }
 
 template <class Options>
 hyph_status load_compiled(const char* path, const Options* settings, hyph_hyphenator** out,
                                hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*& reading) {
     if (!path) invalid_argument("the file name is NULL");
     const hyph::Settings s = to_settings(settings);
     reading = path;
-    *out = new hyph_hyphenator{hyph::Hyphenator::load_compiled(path, s)};
-  });
-}
-
-// Runs `call` on a stream or dictionary given to a C function: NULL is invalid_argument.
-template <class Object, class Call>
-hyph_status on(Object* object, hyph_error** error, Call&& call) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    if (error) *error = nullptr;
-    if (!object) invalid_argument("the object is NULL");
-    call(*object);
+    return hyph::Hyphenator::load_compiled(path, s);
   });
 }
 
@@ -282,7 +207,7 @@ const char* hyph_status_string(hyph_status status) noexcept {
 }
 
 void hyph_error_free(hyph_error* error) noexcept {
-  if (error != &out_of_memory_error) std::free(error);
+  if (error != &hyph::detail::capi::out_of_memory_error) std::free(error);
 }
 
 void hyph_settings_init(hyph_settings* settings) noexcept {
@@ -348,13 +273,11 @@ hyph_status hyph_load_compiled_ex(const char* path, const hyph_load_options* opt
 
 hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hyph_settings* settings,
                                       hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*&) {
     if (length != 0 && !bytes) invalid_argument("the bytes are NULL");
     const hyph::Settings s = to_settings(settings);
     const std::span<const std::byte> in(static_cast<const std::byte*>(bytes), bytes ? length : 0);
-    *out = new hyph_hyphenator{hyph::Hyphenator::load_compiled(in, s)};
+    return hyph::Hyphenator::load_compiled(in, s);
   });
 }
 
@@ -521,13 +444,11 @@ size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length
 
 hyph_status hyph_stream_new(const hyph_hyphenator* h, const char* marker, hyph_sink sink, void* context,
                             hyph_stream** out, hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*&) {
     if (!h) invalid_argument("the hyphenator is NULL");
     if (!sink) invalid_argument("the sink is NULL");
     hyph::TextStream::Sink to_sink = [sink, context](std::string_view bytes) { sink(context, bytes.data(), bytes.size()); };
-    *out = new hyph_stream{hyph::TextStream(h->hyphenator, marker ? marker : "-", std::move(to_sink))};
+    return hyph::TextStream(h->hyphenator, marker ? marker : "-", std::move(to_sink));
   });
 }
 
@@ -550,12 +471,10 @@ void hyph_stream_free(hyph_stream* stream) noexcept { delete stream; }
 
 hyph_status hyph_dictionary_new(const hyph_hyphenator* h, int filter, double fp_rate, hyph_dictionary** out,
                                 hyph_error** error) noexcept {
-  const char* reading = nullptr;
-  return guarded(error, reading, [&] {
-    begin(out, error);
+  return make_object(out, error, [&](const char*&) {
     if (!h) invalid_argument("the hyphenator is NULL");
     if (filter < HYPH_FILTER_NONE || filter > HYPH_FILTER_COUNTING_QUOTIENT) invalid_argument("unknown filter kind");
-    *out = new hyph_dictionary{hyph::UserDictionary(h->hyphenator, {static_cast<hyph::FilterKind>(filter), fp_rate})};
+    return hyph::UserDictionary(h->hyphenator, {static_cast<hyph::FilterKind>(filter), fp_rate});
   });
 }
 

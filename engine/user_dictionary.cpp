@@ -3,6 +3,7 @@
 #include "engine/insert_markers.h"
 #include "engine/model.h"
 #include "engine/word_rules.h"
+#include "exceptions/hyphenated_form.h"
 #include "exceptions/mutable_index.h"
 #include "patterns/parsed.h"
 #include "base/utf8.h"
@@ -56,20 +57,6 @@ Word parse_word(const detail::Model& model, std::string_view text) {
   return w;
 }
 
-std::string hyphenated_form(std::string_view key, std::uint64_t mask) {
-  std::string out;
-  std::size_t letter = 0;
-  for (std::size_t i = 0; i < key.size(); ++i) {
-    if ((static_cast<unsigned char>(key[i]) & 0xC0) != 0x80) {
-      if ((mask >> letter) & 1) out.push_back('-');
-      ++letter;
-    }
-    out.push_back(key[i]);
-  }
-  if ((mask >> letter) & 1) out.push_back('-');
-  return out;
-}
-
 }  // namespace
 
 struct UserDictionary::Impl final : detail::ExtraExceptions {
@@ -101,7 +88,7 @@ std::optional<std::string> UserDictionary::find(std::string_view word) const {
   const Word w = parse_word(detail::model_of(impl_->hyphenator), word);
   const auto mask = impl_->index.find(w.key);
   if (!mask) return std::nullopt;
-  return hyphenated_form(w.key, *mask);
+  return exceptions::hyphenated_form(w.key, *mask);
 }
 
 std::size_t UserDictionary::size() const noexcept { return impl_->index.size(); }

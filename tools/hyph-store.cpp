@@ -8,12 +8,9 @@
 //   hyph-store --list house.hyphstore                          # one hy-phen-at-ed word a line
 //
 // Inputs are read in order, as TeX reads \hyphenation: a later word replaces an earlier one.
-#include "exceptions/mapped_store.h"
-#include "patterns/readers.h"
-#include "base/utf8.h"
-
 #include <hyph/error.h>
-#include <hyph/hyphenator.h>
+#include <hyph/exception_store.h>
+#include <hyph/settings.h>
 
 #include "cli_support.h"
 #include "progress.h"
@@ -31,29 +28,10 @@
 #include <vector>
 
 namespace po = boost::program_options;
-using hyph::exceptions::HyphenMask;
 
 namespace {
 
 using cli::Usage;
-
-std::string key_of(const std::u32string& letters) { return hyph::utf8::encode(letters); }
-
-// The word with '-' at the mask's breaks, as a .hyp.txt line.
-std::string hyphenated(std::string_view key, HyphenMask mask) {
-  std::string out;
-  std::size_t letter = 0;
-  for (std::size_t i = 0; i < key.size(); ++i) {
-    const auto c = static_cast<unsigned char>(key[i]);
-    if ((c & 0xC0) != 0x80) {  // the start of a letter
-      if ((mask >> letter) & 1) out.push_back('-');
-      ++letter;
-    }
-    out.push_back(key[i]);
-  }
-  if ((mask >> letter) & 1) out.push_back('-');
-  return out;
-}
 
 struct Counts {
   std::size_t words = 0, skipped = 0;
@@ -61,17 +39,15 @@ struct Counts {
 
 // A .hyp.txt list or a TeX file's \hyphenation (patterns in it are ignored, and said so).
 // (Progress advances by the file's size once it is read: the reader takes the file whole.)
-void add_source(hyph::exceptions::StoreWriter& writer, const std::string& path, hyph::SourceFormat format, Counts& counts,
+void add_source(hyph::ExceptionStoreWriter& writer, const std::string& path, hyph::SourceFormat format, Counts& counts,
                 cli::Progress& progress) {
-  const hyph::Source source = hyph::Source::file(path, format);
-  const hyph::patterns::ParsedSource parsed = hyph::patterns::read_source(source);
-  if (!parsed.patterns.empty())
-    std::fprintf(stderr, "hyph-store: %s: %zu patterns ignored (a store holds exceptions only)\n", path.c_str(), parsed.patterns.size());
-  if (!parsed.lccodes.empty())
+  const hyph::StoreSourceCounts found = writer.add(hyph::Source::file(path, format));
+  if (found.patterns_ignored != 0)
+    std::fprintf(stderr, "hyph-store: %s: %zu patterns ignored (a store holds exceptions only)\n", path.c_str(), found.patterns_ignored);
+  if (found.lccodes_ignored != 0)
     std::fprintf(stderr, "hyph-store: %s: %zu \\lccode assignments ignored (a store keeps only the letters its words use)\n",
-                 path.c_str(), parsed.lccodes.size());
-  for (const auto& e : parsed.exceptions) writer.add(key_of(e.letters), e.breaks);
-  counts.words += parsed.exceptions.size();
+                 path.c_str(), found.lccodes_ignored);
+  counts.words += found.words;
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
   if (!ec) progress.advance(size);
@@ -79,7 +55,7 @@ void add_source(hyph::exceptions::StoreWriter& writer, const std::string& path, 
 
 // "word<TAB>hy-phen-at-ed" lines; the hyphenated form must spell the word (letters compared
 // in lower case). With skip_invalid, lines that are not such a pair are counted, not fatal.
-void add_tsv(hyph::exceptions::StoreWriter& writer, const std::string& path, bool skip_invalid, Counts& counts,
+void add_tsv(hyph::ExceptionStoreWriter& writer, const std::string& path, bool skip_invalid, Counts& counts,
              cli::Progress& progress) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw hyph::Error(hyph::ErrorCode::io, path + ": cannot open");
@@ -94,22 +70,8 @@ void add_tsv(hyph::exceptions::StoreWriter& writer, const std::string& path, boo
       const std::size_t tab = line.find('\t');
       if (tab == std::string::npos || line.find('\t', tab + 1) != std::string::npos)
         throw hyph::ParseError(hyph::ErrorCode::parse, {path, number, 1}, "expected word<TAB>hyphenated");
-      auto one = [&](std::string_view text, std::size_t column) {
-        try {
-          const auto parsed = hyph::patterns::read_exception_list(hyph::Source{path, std::string(text), hyph::SourceFormat::exception_list});
-          if (parsed.exceptions.size() != 1)
-            throw hyph::ParseError(hyph::ErrorCode::parse, {path, number, column}, "expected one word in each column");
-          return parsed.exceptions.front();
-        } catch (const hyph::ParseError& e) {
-          if (e.where().line != 1) throw;
-          throw hyph::ParseError(e.code(), {path, number, column + e.where().column - 1}, e.reason());
-        }
-      };
-      const auto word = one(std::string_view(line).substr(0, tab), 1);
-      const auto hyph = one(std::string_view(line).substr(tab + 1), tab + 2);
-      if (word.letters != hyph.letters)
-        throw hyph::ParseError(hyph::ErrorCode::parse, {path, number, tab + 2}, "the hyphenated form does not spell the word");
-      writer.add(key_of(hyph.letters), hyph.breaks);
+      writer.add_pair(std::string_view(line).substr(0, tab), {path, number, 1}, std::string_view(line).substr(tab + 1),
+                      {path, number, tab + 2});
       ++counts.words;
     } catch (const hyph::ParseError&) {
       if (!skip_invalid) throw;
@@ -151,17 +113,17 @@ int run(int argc, char** argv) {
   cli::Progress progress(cli::progress_wanted(vm, ::isatty(STDERR_FILENO) != 0), "hyph-store", cli::Progress::Unit::bytes, 1024);
   if (!check.empty() || !list.empty()) {
     if (!output.empty() || !inputs.empty()) throw Usage("--check and --list take no inputs and no --output");
-    const auto store = hyph::exceptions::MappedStore::open(check.empty() ? list : check);
+    const auto store = hyph::ExceptionStoreReader::open(check.empty() ? list : check);
     if (!check.empty()) {
       const auto letters = store.letters();
       std::printf("%s: valid exception store, format version %u\n  %zu words, %zu letters, %zu bytes (%.1f bytes/word), directory of 2^%u buckets\n",
-                  check.c_str(), hyph::exceptions::store_format::kVersion, store.size(), letters.size(), store.bytes().size(),
-                  store.size() ? static_cast<double>(store.bytes().size()) / static_cast<double>(store.size()) : 0.0,
+                  check.c_str(), hyph::ExceptionStoreReader::format_version(), store.size(), letters.size(), store.file_size(),
+                  store.size() ? static_cast<double>(store.file_size()) / static_cast<double>(store.size()) : 0.0,
                   store.directory_bits());
     } else {
       std::string out;
-      store.for_each([&](std::string_view key, HyphenMask mask) {
-        out += hyphenated(key, mask);
+      store.for_each([&](const hyph::StoreEntry& entry) {
+        out += entry.hyphenated;
         out += '\n';
         if (out.size() > (1 << 16)) {
           std::fwrite(out.data(), 1, out.size(), stdout);
@@ -178,7 +140,7 @@ int run(int argc, char** argv) {
   if (format != "auto" && format != "hyp" && format != "tex" && format != "tsv")
     throw Usage("unknown --format '" + format + "' (choose auto, hyp, tex or tsv)");
 
-  hyph::exceptions::StoreWriter writer;
+  hyph::ExceptionStoreWriter writer;
   Counts counts;
   {
     // Known if every input is a regular file (not a pipe); one that cannot be read fails below.
@@ -207,24 +169,12 @@ int run(int argc, char** argv) {
                     counts, progress);
   }
   progress.set_detail("writing " + output + " (" + std::to_string(counts.words) + " words read)", true);
-  // Write next to the target, then rename: a reader never sees half a store.
-  const std::string temporary = output + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw hyph::Error(hyph::ErrorCode::io, temporary + ": cannot create");
-    writer.write(out);
-    out.close();
-    if (!out) throw hyph::Error(hyph::ErrorCode::io, temporary + ": write error");
-  }
-  if (std::rename(temporary.c_str(), output.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    throw hyph::Error(hyph::ErrorCode::io, output + ": cannot rename " + temporary + " to it");
-  }
+  writer.write_file(output);  // beside it first, then renamed: a reader never sees half a store
   progress.set_detail("checking " + output, true);
-  const auto written = hyph::exceptions::MappedStore::open(output);  // as a reader will see it
+  const auto written = hyph::ExceptionStoreReader::open(output);  // as a reader will see it
   progress.finish();
   std::fprintf(stderr, "hyph-store: %s: %zu words (%zu read%s), %zu bytes\n", output.c_str(), written.size(), counts.words,
-               counts.skipped ? (", " + std::to_string(counts.skipped) + " lines skipped").c_str() : "", written.bytes().size());
+               counts.skipped ? (", " + std::to_string(counts.skipped) + " lines skipped").c_str() : "", written.file_size());
   return 0;
 }
 

@@ -396,6 +396,92 @@ HYPH_EXPORT hyph_status hyph_dictionary_hyphenate(hyph_dictionary* dictionary, c
 /* Frees a dictionary; NULL is allowed. */
 HYPH_EXPORT void hyph_dictionary_free(hyph_dictionary* dictionary) HYPH_NOEXCEPT;
 
+/* ---- Exception stores (added in 0.2) ------------------------------------------------ */
+/* Compiled exception dictionaries (doc/exception-store-format.md), the files that
+ * hyph_load_options.exception_stores maps: words with their hyphens, written once by a
+ * writer, then opened, checked, listed and looked up (C++: hyph/exception_store.h). Words are
+ * read as TeX's \hyphenation reads them, in order: a later word replaces an earlier one. The
+ * same words always give the same bytes. A writer belongs to one thread at a time; an open
+ * store is immutable and may be used by any number of threads at once. */
+
+typedef struct hyph_store_writer hyph_store_writer;
+
+/* What a source added to a writer held. The caller sets struct_size to
+ * sizeof(hyph_store_source_counts); the library fills the fields that size covers. */
+typedef struct hyph_store_source_counts {
+  size_t struct_size;
+  size_t words;            /* exceptions read (a word given twice counts twice) */
+  size_t patterns_ignored; /* \patterns in the source: a store holds exceptions only */
+  size_t lccodes_ignored;  /* \lccode assignments: a store keeps only its words' letters */
+} hyph_store_source_counts;
+
+/* An empty writer. */
+HYPH_EXPORT hyph_status hyph_store_writer_new(hyph_store_writer** out, hyph_error** error) HYPH_NOEXCEPT;
+/* Adds the exceptions of a source in memory (a *.hyp.txt list or a TeX file's \hyphenation;
+ * HYPH_FORMAT_DETECT tells them apart). A malformed source is HYPH_ERROR_PARSE or
+ * HYPH_ERROR_BAD_UTF8 with its file, line and column. `counts` may be NULL. */
+HYPH_EXPORT hyph_status hyph_store_writer_add_source(hyph_store_writer* writer, const hyph_source* source,
+                                                     hyph_store_source_counts* counts, hyph_error** error) HYPH_NOEXCEPT;
+/* The same from a file, read whole; `format` a hyph_format. */
+HYPH_EXPORT hyph_status hyph_store_writer_add_file(hyph_store_writer* writer, const char* path, int format,
+                                                   hyph_store_source_counts* counts, hyph_error** error) HYPH_NOEXCEPT;
+/* Adds a word and its hyphenated form ("tables", "tab-les"), `word_length` and
+ * `hyphenated_length` bytes of UTF-8: each must be one word, and the hyphenated form must spell
+ * the word (letters compared in lower case), else HYPH_ERROR_PARSE. Errors are placed as in a
+ * line "word<TAB>hyphenated" that is line `line` of `name` (NULL: "(memory)"). */
+HYPH_EXPORT hyph_status hyph_store_writer_add_pair(hyph_store_writer* writer, const char* word, size_t word_length,
+                                                   const char* hyphenated, size_t hyphenated_length, const char* name,
+                                                   size_t line, hyph_error** error) HYPH_NOEXCEPT;
+/* Distinct words so far. NULL gives 0. */
+HYPH_EXPORT size_t hyph_store_writer_size(const hyph_store_writer* writer) HYPH_NOEXCEPT;
+/* Writes the store to `path`: to "path.tmp" first, then renamed, so that a reader never sees
+ * half a store. HYPH_ERROR_IO if either step fails, HYPH_ERROR_CAPACITY past 2^32 - 1 words.
+ * The writer keeps its words: it may write again, or take more. */
+HYPH_EXPORT hyph_status hyph_store_writer_write(const hyph_store_writer* writer, const char* path,
+                                                hyph_error** error) HYPH_NOEXCEPT;
+/* Frees a writer; NULL is allowed. */
+HYPH_EXPORT void hyph_store_writer_free(hyph_store_writer* writer) HYPH_NOEXCEPT;
+
+typedef struct hyph_store hyph_store;
+
+/* Opens a store file, mapped read-only, and checks all of it once. HYPH_ERROR_IO if it cannot
+ * be read; HYPH_ERROR_BAD_FORMAT, "path: not a valid exception store: reason", if it is
+ * damaged, truncated or not a store. */
+HYPH_EXPORT hyph_status hyph_store_open(const char* path, hyph_store** out, hyph_error** error) HYPH_NOEXCEPT;
+
+/* What is in a store. The caller sets struct_size to sizeof(hyph_store_info); the library
+ * fills the fields that size covers. */
+typedef struct hyph_store_info {
+  size_t struct_size;
+  unsigned format_version; /* of the file (the one this library reads) */
+  unsigned directory_bits; /* the lookup directory has 2^directory_bits buckets */
+  size_t words;
+  size_t letters;          /* distinct letters its words use */
+  size_t file_size;        /* bytes */
+} hyph_store_info;
+
+/* Fills `info`. A struct_size that does not cover struct_size itself, or NULLs, are
+ * HYPH_ERROR_INVALID_ARGUMENT. */
+HYPH_EXPORT hyph_status hyph_store_get_info(const hyph_store* store, hyph_store_info* info, hyph_error** error) HYPH_NOEXCEPT;
+
+/* The hyphenated form of `word` (lower case, without hyphens, as stored), like snprintf: the
+ * length of the whole form, of which at most out_size - 1 bytes and a NUL are written; 0 if the
+ * store does not have the word (a stored form is never empty). */
+HYPH_EXPORT size_t hyph_store_find(const hyph_store* store, const char* word, size_t length, char* out,
+                                   size_t out_size) HYPH_NOEXCEPT;
+
+/* Receives one word of a store: the word as stored, its breaks (bit j: a hyphen may follow the
+ * j-th letter) and its hyphenated form; the strings are not NUL-terminated and live only during
+ * the call. Returns 0 to go on, anything else to stop. */
+typedef int (*hyph_store_visitor)(void* context, const char* word, size_t word_length, uint64_t breaks,
+                                  const char* hyphenated, size_t hyphenated_length);
+
+/* Calls `visit` for every word, in the file's order, until it returns non-zero. */
+HYPH_EXPORT hyph_status hyph_store_for_each(const hyph_store* store, hyph_store_visitor visit, void* context,
+                                            hyph_error** error) HYPH_NOEXCEPT;
+/* Frees a store; NULL is allowed. */
+HYPH_EXPORT void hyph_store_free(hyph_store* store) HYPH_NOEXCEPT;
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

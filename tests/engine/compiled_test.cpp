@@ -84,14 +84,6 @@ Bytes with_filter(const Bytes& bytes, hyph::FilterKind kind) {
   return b;
 }
 
-hyph::LanguageSearch vendored() {
-  hyph::LanguageSearch search;
-  search.directories = {HYPH_SOURCE_DIR "/patterns/data/hyph-utf8"};
-  search.environment = false;
-  search.system = false;
-  return search;
-}
-
 const hyph::Hyphenator& tiny() {
   static const hyph::Hyphenator h = [] {
     const std::vector<hyph::Source> sources{hyph::Source::file(kData + "compiled/tiny.tex")};
@@ -253,7 +245,7 @@ TEST_CASE("compiled English with other minimums, \\uchyph and letters") {
 TEST_CASE("compiled hyph-utf8 languages hyphenate as their sources, with every filter") {
   for (const std::string tag : {"de-1996", "el-monoton", "fr", "nl", "pl", "pt", "ru"}) {
     CAPTURE(tag);
-    const hyph::Hyphenator source = hyph::load_language(tag, {}, {}, vendored());
+    const hyph::Hyphenator source = hyph::load_language(tag, {}, {}, test::vendored());
     auto words = test::read_lines(kData + tag + ".words");
     const auto edge = test::read_lines(kData + "unicode-edge-cases.words");
     words.insert(words.end(), edge.begin(), edge.end());
@@ -303,8 +295,8 @@ TEST_CASE("the same sources give the same bytes, however they were loaded") {
     // Read back and written again: byte for byte.
     CHECK(compiled(load(first)) == first);
   }
-  const hyph::Hyphenator nl = hyph::load_language("nl", {}, {}, vendored());
-  CHECK(compiled(nl) == compiled(hyph::load_language("nl", {}, {}, vendored())));
+  const hyph::Hyphenator nl = hyph::load_language("nl", {}, {}, test::vendored());
+  CHECK(compiled(nl) == compiled(hyph::load_language("nl", {}, {}, test::vendored())));
   CHECK(compiled(load(compiled(nl))) == compiled(nl));
 }
 

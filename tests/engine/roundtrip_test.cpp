@@ -87,3 +87,36 @@ TEST_CASE("tokens longer than the stream's in-memory limit") {
     CHECK(out == whole);
   }
 }
+
+TEST_CASE("long tokens whose word is still open when the stream looks at them") {
+  // The stream looks at a token once it holds 64 KiB (engine/text_stream_limits.h), then every
+  // 256 bytes while a word is open; the looks must fall inside the word, at every offset, for
+  // plain, Unicode (dashes as hyphens) and normalizing models.
+  hyph::Settings unicode;
+  unicode.letters = hyph::LetterPolicy::unicode;
+  hyph::Settings nfc = unicode;
+  nfc.normalization = hyph::Normalization::nfc;
+  const hyph::Hyphenator models[] = {test::plain(), hyph::Hyphenator::english(unicode), hyph::Hyphenator::english(nfc)};
+  const std::string marker(1, kMarker);
+  const std::string words[] = {"hyphenation", "Hyphenationhyphenationhyphenationhyphenationhyphenationhyphenatio",
+                               "caf\xC3\xA9te\xCC\x81ria"};
+  const std::string tails[] = {"", "-", ")", "'s", "\xE2\x80\x93", " table", "x\xE2\x80\x94y", std::string(300, ')') + "-",
+                               std::string(700, ')') + "\xE2\x80\x94"};
+  for (const auto& h : models) {
+    for (std::size_t lead = (1 << 16) - 80; lead <= (1 << 16) + 4; lead += 3) {
+      for (const auto& word : words) {
+        for (const auto& tail : tails) {
+          const std::string text = std::string(lead, '(') + word + tail;
+          const std::string whole = h.hyphenated(text, marker);
+          for (const std::size_t piece : {std::size_t{1} << 16, std::size_t{7}}) {
+            std::string out;
+            hyph::TextStream stream(h, marker, [&](std::string_view b) { out.append(b); });
+            for (std::size_t i = 0; i < text.size(); i += piece) stream.write(std::string_view(text).substr(i, piece));
+            stream.finish();
+            CHECK(out == whole);
+          }
+        }
+      }
+    }
+  }
+}

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <hyph/hyphenator.h>
+#include <hyph/languages.h>
 
 #include <string>
 #include <vector>
@@ -21,6 +22,15 @@ inline const hyph::Hyphenator& hyphenex() {
     return hyph::Hyphenator::english({}, extra);
   }();
   return h;
+}
+
+/// Only the hyph-utf8 patterns vendored in patterns/data: no environment, no TeX Live.
+inline hyph::LanguageSearch vendored() {
+  hyph::LanguageSearch search;
+  search.directories = {HYPH_SOURCE_DIR "/patterns/data/hyph-utf8"};
+  search.environment = false;
+  search.system = false;
+  return search;
 }
 
 inline hyph::Source memory(std::string name, std::string text, hyph::SourceFormat format = hyph::SourceFormat::detect) {

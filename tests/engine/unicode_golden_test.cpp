@@ -19,14 +19,6 @@
 
 namespace {
 
-hyph::LanguageSearch vendored() {
-  hyph::LanguageSearch search;
-  search.directories = {HYPH_SOURCE_DIR "/patterns/data/hyph-utf8"};
-  search.environment = false;
-  search.system = false;
-  return search;
-}
-
 bool is_nfc(const std::string& text) {
   UErrorCode status = U_ZERO_ERROR;
   const icu::Normalizer2* n = icu::Normalizer2::getNFCInstance(status);
@@ -50,7 +42,7 @@ void compare(const std::string& tag, const std::string& words, const std::string
              std::string (*transform)(const std::string&) = nullptr) {
   hyph::Settings settings;
   settings.normalization = normalization;
-  const hyph::Hyphenator h = hyph::load_language(tag, settings, {}, vendored());
+  const hyph::Hyphenator h = hyph::load_language(tag, settings, {}, test::vendored());
   const std::string dir = HYPH_SOURCE_DIR "/tests/data/";
   const auto in = test::read_lines(dir + words);
   const auto want = test::read_lines(dir + expected);
@@ -78,7 +70,7 @@ constexpr Language kLanguages[] = {
 }  // namespace
 
 TEST_CASE("the vendored languages, their minimums and letters, found by tag") {
-  const auto languages = hyph::list_languages(vendored());
+  const auto languages = hyph::list_languages(test::vendored());
   REQUIRE(languages.size() == 1 + std::size(kLanguages));
   CHECK(languages[0].tag == "en-us");
   CHECK(languages[0].embedded);
@@ -92,12 +84,12 @@ TEST_CASE("the vendored languages, their minimums and letters, found by tag") {
     CHECK(l.letters == hyph::LetterPolicy::unicode);
     CHECK(!l.embedded);
   }
-  CHECK(hyph::find_language("de-1996", vendored()).name == "German, reformed spelling");
-  CHECK(hyph::find_language("DE_1996", vendored()).tag == "de-1996");
-  CHECK(hyph::find_language("hyph-utf8:fr", vendored()).tag == "fr");
-  CHECK(hyph::find_language("el-monoton", vendored()).name == "Modern Greek, monotonic spelling");
-  CHECK(!hyph::find_language("nl", vendored()).exceptions.empty());
-  CHECK(hyph::find_language("fr", vendored()).exceptions.empty());
+  CHECK(hyph::find_language("de-1996", test::vendored()).name == "German, reformed spelling");
+  CHECK(hyph::find_language("DE_1996", test::vendored()).tag == "de-1996");
+  CHECK(hyph::find_language("hyph-utf8:fr", test::vendored()).tag == "fr");
+  CHECK(hyph::find_language("el-monoton", test::vendored()).name == "Modern Greek, monotonic spelling");
+  CHECK(!hyph::find_language("nl", test::vendored()).exceptions.empty());
+  CHECK(hyph::find_language("fr", test::vendored()).exceptions.empty());
 }
 
 TEST_CASE("golden: 12,000 words each of seven hyph-utf8 languages, XeTeX") {
