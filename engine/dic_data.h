@@ -22,6 +22,9 @@ struct DictionaryData {
   std::vector<std::string_view> nohyphen_elements;  ///< views into `nohyphen`
   bool nohyphen_first[256] = {};  ///< the first bytes of the non-empty NOHYPHEN elements
   bool explicit_nextlevel = false;
+  /// What each byte tells the fast path (engine/dic_fast_path.h, kFast*): NUL, digits and the
+  /// bytes through which a pattern with a replacement can be reached keep a word off it.
+  unsigned char fast_flags[256] = {};
   /// level[0] is the level 2.8.8 returns; level[1] its nextlevel (second level).
   DicAutomaton level[2];
   std::vector<char> replacements;  ///< '\0'-terminated strings; DicMatch::replacement indexes it

@@ -5,6 +5,7 @@
 // UTF-8 normalisation. Every access is bounded: where 2.8.8 would write or read outside its
 // buffers, this skips the access (or reads '\0'), as upstream's later fixes do.
 #include "engine/dic_data.h"
+#include "engine/dic_fast_path.h"
 
 #include <algorithm>
 #include <cstring>
@@ -545,6 +546,8 @@ namespace {
 Outcome hyphenate_with(const DictionaryData& d, std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
                        std::span<Replacement> replacements, bool hyphenate3, int lhmin, int rhmin, int clhmin,
                        int crhmin) {
+  if (Outcome fast; fast_hyphenate(d, word, hyphens, hyphenated, hyphenate3, Limits{lhmin, rhmin, clhmin, crhmin}, fast))
+    return fast;
   std::byte stack[kArenaBytes];
   Arena arena(stack, sizeof stack);
   Hyphenation h(d, arena);

@@ -62,6 +62,17 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     }
     m.index = p.index;
     m.cut = p.cut;
+    if (p.has_replacement) {
+      // Mark one of its letters (not '.'): a word without any marked byte cannot reach it.
+      const std::size_t letter = p.letters.find_first_not_of('.');
+      if (letter == std::string::npos) {
+        std::fill(std::begin(replacement_bytes_), std::end(replacement_bytes_), true);
+      } else {
+        replacement_bytes_[static_cast<unsigned char>(p.letters[letter])] = true;
+      }
+    } else if (m.first == m.length) {
+      return;  // all '0': it cannot raise a value, so walks need not report it
+    }
     states_[state].match = static_cast<std::int32_t>(matches_.size());
     matches_.push_back(m);
   };
@@ -154,20 +165,31 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   // Small automata also get the full transition table: a row per state, its match + 1 in
   // column 0 (byte class 0 is "in no pattern", which always leads back to the root).
   if (states_.size() <= kDeltaStates && matches_.size() < 65535 && states_.size() * classes_ <= kDeltaCells) {
-    delta_.assign(states_.size() * classes_, 0);
+    while ((1u << row_shift_) < classes_ + 1) ++row_shift_;
+    const std::size_t stride = std::size_t{1} << row_shift_;
+    delta_.assign(states_.size() * stride, 0);
     std::vector<unsigned char> byte_of(classes_, 0);
     for (int c = 0; c < 256; ++c)
       if (class_[c]) byte_of[class_[c]] = static_cast<unsigned char>(c);
     // Breadth first, a state's fallback comes before it: its row is already complete.
     for (std::size_t k = 0; k < states_.size(); ++k) {
-      std::uint16_t* row = delta_.data() + k * classes_;
+      std::uint16_t* row = delta_.data() + k * stride;
       // The root's match is never applied (2.8.8 applies a state reached by a transition).
-      row[0] = k != 0 && states_[k].match >= 0 ? static_cast<std::uint16_t>(states_[k].match + 1) : 0;
+      row[classes_] = k != 0 && states_[k].match >= 0 ? static_cast<std::uint16_t>(states_[k].match + 1) : 0;
       for (std::uint32_t c = 1; c < classes_; ++c) {
         const std::uint32_t t = go(static_cast<std::uint32_t>(k), byte_of[c]);
-        row[c] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : delta_[states_[k].fail * classes_ + c]);
+        row[c] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : delta_[states_[k].fail * stride + c]);
       }
     }
+  }
+
+  // Windows: the digits of each match, right-aligned on the byte after the one that ends it.
+  windows_.assign(matches_.size() * 16, 0);
+  for (std::size_t k = 0; k < matches_.size(); ++k) {
+    const DicMatch& m = matches_[k];
+    if (m.length > 15) continue;
+    for (std::uint32_t i = m.first; i < m.end; ++i)
+      if (digits_[m.digits + i] != '0') windows_[16 * k + 15 - (m.length - i)] = static_cast<unsigned char>(digits_[m.digits + i]);
   }
 
   // Flat records, targets turned into record offsets. The shallow states, which every word

@@ -42,15 +42,17 @@ class DicAutomaton {
   void walk(const unsigned char* text, std::size_t n, OnMatch&& on_match) const {
     if (!delta_.empty()) {
       // Small automata: every fallback resolved at build time, one load a byte.
-      // A row: [match + 1 (0: none), target by class 1, 2, ...]; the match read at a state
-      // shares its cache line with the next transition.
+      // A row: [root, target by class 1, 2, ..., match + 1 (0: none)]; the match read at a
+      // state shares its cache line with the next transition.
+      // Rows are a power of two wide: the next row is a shift away, not a multiply.
       const std::uint16_t* delta = delta_.data();
-      const std::size_t stride = classes_;
+      const unsigned shift = row_shift_;
+      const std::size_t match_column = classes_;
       const std::uint16_t* row = delta;
       for (std::size_t i = 0; i < n; ++i) {
         const unsigned char cls = class_[text[i]];
-        row = delta + std::size_t{cls != 0 ? row[cls] : 0u} * stride;
-        if (row[0] != 0) on_match(i, matches_[row[0] - 1u]);
+        row = delta + (std::size_t{row[cls]} << shift);
+        if (row[match_column] != 0) on_match(i, matches_[row[match_column] - 1u]);
       }
       return;
     }
@@ -96,9 +98,22 @@ class DicAutomaton {
   }
 
   const char* digit_pool() const noexcept { return digits_.data(); }
+  /// Whether byte c is in any pattern (a text of bytes that are not never leaves the root).
+  bool reads(unsigned char c) const noexcept { return class_[c] != 0; }
+  /// The match's digits as a 16-byte window ending after the byte that completed it: byte
+  /// 15 - d is the digit d positions back (0 for '0'), for matches of at most 15 digits
+  /// without a replacement; nullptr for the others (the engine then loops over the digits).
+  const unsigned char* window(const DicMatch& m) const noexcept {
+    const std::size_t k = static_cast<std::size_t>(&m - matches_.data());
+    return k < windows_.size() / 16 && m.length <= 15 && m.replacement < 0 ? windows_.data() + 16 * k : nullptr;
+  }
   std::size_t state_count() const noexcept { return state_count_; }
   std::size_t match_count() const noexcept { return matches_.size(); }
   bool has_replacements() const noexcept { return has_replacements_; }
+  /// Whether a word can reach a pattern with a replacement here: false when it contains none
+  /// of the bytes marked here (each such pattern's letters include one of them); patterns made
+  /// of '.' alone mark every byte. For the engine's fast path, which ignores replacements.
+  const bool* replacement_bytes() const noexcept { return replacement_bytes_; }
 
  private:
   // A state is a record in nodes_, named by its offset (the root's is 0):
@@ -115,15 +130,19 @@ class DicAutomaton {
   std::uint32_t root_[256] = {};  ///< 0: no transition
   unsigned char class_[256] = {};  ///< 0: the byte is in no pattern; else its column in dense rows
   std::uint32_t classes_ = 1;
+  unsigned row_shift_ = 0;  ///< delta_'s rows are 1 << row_shift_ entries (>= classes_)
+  bool replacement_bytes_[256] = {};
   std::vector<std::uint32_t> nodes_;
   /// For automata of up to kDeltaStates states (and kDeltaCells cells): the transition of
   /// every state (breadth-first number) by every byte class, fallbacks resolved; the root's
-  /// match is never applied (2.8.8 only applies a state reached by a transition).
+  /// match is never applied (2.8.8 only applies a state reached by a transition). Column 0 is
+  /// byte class 0 ("in no pattern": back to the root), column classes_ the state's match + 1.
   static constexpr std::size_t kDeltaStates = 65535, kDeltaCells = std::size_t{4} << 20;
   std::vector<std::uint16_t> delta_;
   std::size_t state_count_ = 0;
   std::vector<DicMatch> matches_;
   std::vector<char> digits_;
+  std::vector<unsigned char> windows_;  ///< 16 bytes a match (see window())
   bool has_replacements_ = false;
 };
 
