@@ -54,11 +54,13 @@ class FastHyphenation {
 };
 
 bool FastHyphenation::values(int level, const unsigned char* w, int n, char* hy) const noexcept {
+  // A first level that reads none of ". w ."'s bytes never leaves its root: no value, and
+  // the caller's next step (the second level) writes all of hy.
+  if (level == 0 && !first_level_ && !d_.level[0].reads('.')) return false;
   alignas(16) unsigned char v[kFront + kRow];
   std::memset(v, '0', sizeof v);
   bool any = false;
-  const bool reads_dot = d_.level[level].reads('.');
-  if (level == 1 || first_level_ || reads_dot) {
+  {
     unsigned char prep[kRow];
     prep[0] = '.';
     std::memcpy(prep + 1, w, kFastWordBytes);

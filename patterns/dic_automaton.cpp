@@ -34,15 +34,16 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   std::vector<std::uint32_t> dense_;
   // Distinct letters in byte order, the last pattern of equal letters winning (2.8.8 overwrites
   // the state's match).
-  std::vector<std::uint32_t> order(patterns.size());
-  std::iota(order.begin(), order.end(), 0u);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::uint32_t a, std::uint32_t b) { return patterns[a].letters < patterns[b].letters; });
+  // (letters, file order) pairs sort without reaching into the patterns: equal letters stay
+  // in file order, as a stable sort would keep them.
+  std::vector<std::pair<std::string_view, std::uint32_t>> order(patterns.size());
+  for (std::uint32_t k = 0; k < patterns.size(); ++k) order[k] = {patterns[k].letters, k};
+  std::sort(order.begin(), order.end());
   std::vector<std::uint32_t> words;
   words.reserve(order.size());
   for (std::size_t k = 0; k < order.size(); ++k) {
-    if (k + 1 < order.size() && patterns[order[k + 1]].letters == patterns[order[k]].letters) continue;
-    words.push_back(order[k]);
+    if (k + 1 < order.size() && order[k + 1].first == order[k].first) continue;
+    words.push_back(order[k].second);
   }
   auto letters = [&](std::uint32_t w) -> const std::string& { return patterns[words[w]].letters; };
 
@@ -186,8 +187,9 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   // Windows: the digits of each match, right-aligned on the byte after the one that ends it.
   windows_.assign(matches_.size() * 16, 0);
   for (std::size_t k = 0; k < matches_.size(); ++k) {
-    const DicMatch& m = matches_[k];
-    if (m.length > 15) continue;
+    DicMatch& m = matches_[k];
+    if (m.length > 15 || m.replacement >= 0) continue;
+    m.window = static_cast<std::uint32_t>(16 * k);
     for (std::uint32_t i = m.first; i < m.end; ++i)
       if (digits_[m.digits + i] != '0') windows_[16 * k + 15 - (m.length - i)] = static_cast<unsigned char>(digits_[m.digits + i]);
   }

@@ -27,6 +27,8 @@ struct DicMatch {
   std::int32_t replacement = -1;  ///< offset into the replacement pool, -1 for none
   signed char index = 0;
   signed char cut = 0;
+  static constexpr std::uint32_t kNoWindow = 0xFFFFFFFFu;
+  std::uint32_t window = kNoWindow;  ///< offset into the windows (DicAutomaton::window)
 };
 
 class DicAutomaton {
@@ -104,8 +106,7 @@ class DicAutomaton {
   /// 15 - d is the digit d positions back (0 for '0'), for matches of at most 15 digits
   /// without a replacement; nullptr for the others (the engine then loops over the digits).
   const unsigned char* window(const DicMatch& m) const noexcept {
-    const std::size_t k = static_cast<std::size_t>(&m - matches_.data());
-    return k < windows_.size() / 16 && m.length <= 15 && m.replacement < 0 ? windows_.data() + 16 * k : nullptr;
+    return m.window != DicMatch::kNoWindow ? windows_.data() + m.window : nullptr;
   }
   std::size_t state_count() const noexcept { return state_count_; }
   std::size_t match_count() const noexcept { return matches_.size(); }
