@@ -6,10 +6,20 @@
 #include "patterns/dic_automaton.h"
 #include "patterns/dic_reader.h"
 
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hyph::dic {
+
+/// The NOHYPHEN elements a call applies: the dictionary's own, or a caller's (Fields).
+struct NoHyphenList {
+  bool present = false;                        ///< HyphenDict::nohyphen != NULL
+  std::span<const std::string_view> elements;  ///< in order
+  const bool* first = nullptr;                 ///< 256 entries: a non-empty element starts with this byte
+  bool own = false;                            ///< the dictionary's own list (its per-byte flags apply)
+};
 
 struct DictionaryData {
   std::string name;
@@ -36,6 +46,7 @@ struct DictionaryData {
   std::vector<std::pair<char32_t, unsigned char>> cp_to_byte;
 
   explicit DictionaryData(const ParsedDic& parsed);
+  NoHyphenList own_nohyphen() const noexcept { return {has_nohyphen, nohyphen_elements, nohyphen_first, true}; }
   DictionaryData(const DictionaryData&) = delete;
   DictionaryData& operator=(const DictionaryData&) = delete;
 };

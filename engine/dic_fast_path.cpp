@@ -156,7 +156,8 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
 }  // namespace
 
 bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<char> hyphens,
-                    std::span<char> hyphenated, bool hyphenate3, const Limits& limits, Outcome& out) noexcept {
+                    std::span<char> hyphenated, bool hyphenate3, const Limits& limits, const NoHyphenList& nohyphen,
+                    Outcome& out) noexcept {
   const std::size_t size = word.size();
   if (size > kFastWordBytes || hyphens.size() < size + 5) return false;
   unsigned char w[kRow];
@@ -179,10 +180,10 @@ bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<ch
   // NOHYPHEN: hyphenate2 applies it before writing the hyphenated word, hyphenate3 after
   // (with '\0' instead of '0'). Only a word with an element's first byte can hold one.
   auto no_hyphen = [&](char value) {
-    if (!(flags & kNoHyphen)) return;
+    if (!nohyphen.present || (nohyphen.own && !(flags & kNoHyphen))) return;
     for (std::size_t at = 0; at < size; ++at) {
-      if (!d.nohyphen_first[w[at]]) continue;
-      for (std::string_view element : d.nohyphen_elements) {
+      if (!nohyphen.first[w[at]]) continue;
+      for (std::string_view element : nohyphen.elements) {
         if (element.empty() || element.size() > size - at || std::memcmp(w + at, element.data(), element.size()) != 0)
           continue;
         hy[at + element.size() - 1] = value;

@@ -10,6 +10,7 @@
 namespace hyph::dic {
 
 struct DictionaryData;
+struct NoHyphenList;
 
 /// Longer words take the general path (the fast path keeps its recursion's buffers on the stack).
 inline constexpr std::size_t kFastWordBytes = 64;
@@ -29,6 +30,7 @@ struct Limits {
 /// not for the fast path: longer than kFastWordBytes, a NUL, a digit, a byte that may reach a
 /// replacement, or a hyphens buffer under word.size() + 5.
 bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<char> hyphens,
-                    std::span<char> hyphenated, bool hyphenate3, const Limits& limits, Outcome& out) noexcept;
+                    std::span<char> hyphenated, bool hyphenate3, const Limits& limits, const NoHyphenList& nohyphen,
+                    Outcome& out) noexcept;
 
 }  // namespace hyph::dic
