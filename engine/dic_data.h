@@ -6,10 +6,20 @@
 #include "patterns/dic_automaton.h"
 #include "patterns/dic_reader.h"
 
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hyph::dic {
+
+/// The NOHYPHEN elements a call applies: the dictionary's own, or a caller's (Fields).
+struct NoHyphenList {
+  bool present = false;                        ///< HyphenDict::nohyphen != NULL
+  std::span<const std::string_view> elements;  ///< in order
+  const bool* first = nullptr;                 ///< 256 entries: a non-empty element starts with this byte
+  bool own = false;                            ///< the dictionary's own list (its per-byte flags apply)
+};
 
 struct DictionaryData {
   std::string name;
@@ -22,6 +32,9 @@ struct DictionaryData {
   std::vector<std::string_view> nohyphen_elements;  ///< views into `nohyphen`
   bool nohyphen_first[256] = {};  ///< the first bytes of the non-empty NOHYPHEN elements
   bool explicit_nextlevel = false;
+  /// What each byte tells the fast path (engine/dic_fast_path.h, kFast*): NUL, digits and the
+  /// bytes through which a pattern with a replacement can be reached keep a word off it.
+  unsigned char fast_flags[256] = {};
   /// level[0] is the level 2.8.8 returns; level[1] its nextlevel (second level).
   DicAutomaton level[2];
   std::vector<char> replacements;  ///< '\0'-terminated strings; DicMatch::replacement indexes it
@@ -33,6 +46,7 @@ struct DictionaryData {
   std::vector<std::pair<char32_t, unsigned char>> cp_to_byte;
 
   explicit DictionaryData(const ParsedDic& parsed);
+  NoHyphenList own_nohyphen() const noexcept { return {has_nohyphen, nohyphen_elements, nohyphen_first, true}; }
   DictionaryData(const DictionaryData&) = delete;
   DictionaryData& operator=(const DictionaryData&) = delete;
 };

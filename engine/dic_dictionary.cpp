@@ -1,6 +1,7 @@
 #include "engine/dic_dictionary.h"
 
 #include "engine/dic_data.h"
+#include "engine/dic_fast_path.h"
 #include "patterns/dic_charset.h"
 #include "base/utf8.h"
 
@@ -31,6 +32,13 @@ DictionaryData::DictionaryData(const ParsedDic& parsed)
     }
   }
   for (int k = 0; k < 2; ++k) level[k] = DicAutomaton(parsed.levels[k].patterns, replacements);
+  for (int b = 0; b < 256; ++b) {
+    const auto c = static_cast<unsigned char>(b);
+    const bool slow = b == 0 || (b >= '0' && b <= '9') || level[0].replacement_bytes()[b] || level[1].replacement_bytes()[b];
+    fast_flags[b] = static_cast<unsigned char>((slow ? kFastSlow : 0) | (level[0].reads(c) ? kFastFirstLevel : 0) |
+                                               (has_nohyphen && nohyphen_first[b] ? kFastNoHyphen : 0) |
+                                               (b >= 0x80 ? kFastNonAscii : 0));
+  }
   if (!utf8) {
     // Decode every byte once: words then convert without ICU (whose converters are not
     // thread-safe) and without per-word set-up.

@@ -66,6 +66,15 @@ struct Minimums {
   int compound_right = 0;
 };
 
+/// The HyphenDict fields libhyphen reads on every call, which a client may change after
+/// loading: the minimums as the struct holds them, and its NOHYPHEN block (nullptr, or
+/// nohyphenl + 1 elements each ending in '\0', back to back).
+struct Fields {
+  int lhmin = 0, rhmin = 0, clhmin = 0, crhmin = 0;
+  const char* nohyphen = nullptr;
+  int nohyphenl = 0;
+};
+
 /// A loaded `.dic` dictionary. Copies share the same immutable data.
 class Dictionary {
  public:
@@ -130,6 +139,25 @@ class Dictionary {
   /// can show breaks the vector does not); this reproduces that.
   Outcome hyphenate3(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
                      std::span<Replacement> replacements, const Minimums& minimums) const noexcept;
+
+  /// The fields as loaded (nohyphen points into the dictionary).
+  Fields fields() const noexcept;
+  /// hyphenate2 and hyphenate3 with the caller's fields instead of the loaded ones, as
+  /// libhyphen answers after a client changed HyphenDict's minimums or NOHYPHEN list (lowered
+  /// minimums too). The block is read like libhyphen reads it (nohyphenl + 1 elements); a
+  /// list equal to the loaded one costs nothing more. Throws std::bad_alloc only.
+  Outcome hyphenate2_with(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
+                          std::span<Replacement> replacements, const Fields& fields) const;
+  Outcome hyphenate3_with(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
+                          std::span<Replacement> replacements, const Minimums& minimums, const Fields& fields) const;
+
+  /// hnj_hyphen_hyph_: the pattern levels alone (the compound recursion with the given compound
+  /// minimums, applied at a part's left / right edge unless it is the word's: left_end /
+  /// right_end), before the word's minimums, NOHYPHEN, the hyphenated word and the UTF-8
+  /// normalisation. hyphens stays per byte ('\0' after the word); Outcome::positions is the
+  /// byte count and Outcome::status 0.
+  Outcome hyphenate_levels(std::string_view word, std::span<char> hyphens, std::span<Replacement> replacements,
+                           int clhmin, int crhmin, bool left_end, bool right_end) const noexcept;
 
   // ---- Between Unicode text and the dictionary's charset (for the main engine) ----
 

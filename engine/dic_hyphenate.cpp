@@ -5,6 +5,7 @@
 // UTF-8 normalisation. Every access is bounded: where 2.8.8 would write or read outside its
 // buffers, this skips the access (or reads '\0'), as upstream's later fixes do.
 #include "engine/dic_data.h"
+#include "engine/dic_fast_path.h"
 
 #include <algorithm>
 #include <cstring>
@@ -100,7 +101,8 @@ int char_count(At at, long n, bool utf8) noexcept {
 
 class Hyphenation {
  public:
-  Hyphenation(const DictionaryData& d, Arena& arena) : d_(d), arena_(arena) {}
+  Hyphenation(const DictionaryData& d, Arena& arena, const NoHyphenList& nohyphen)
+      : d_(d), arena_(arena), nohyphen_(nohyphen) {}
 
   const char* replacement(std::int32_t id) const noexcept { return d_.replacements.data() + id; }
 
@@ -116,6 +118,7 @@ class Hyphenation {
   static constexpr int kMaxDepth = 512;  // 2.8.8 can recurse without end on crafted patterns
   const DictionaryData& d_;
   Arena& arena_;
+  const NoHyphenList& nohyphen_;
 };
 
 void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int crhmin, bool lend, bool rend,
@@ -370,14 +373,14 @@ void Hyphenation::right_min(Word w, Buffer hy, Reps& reps, int rhmin) const noex
 }
 
 void Hyphenation::no_hyphen(Word w, Buffer hy, char value) const noexcept {
-  if (!d_.has_nohyphen) return;
+  if (!nohyphen_.present) return;
   // 2.8.8 finds every occurrence of every element with strstr (the word up to its first
   // '\0'); the writes are all the same value, so one pass over the word's positions will do.
   std::string_view word(reinterpret_cast<const char*>(w.p), static_cast<std::size_t>(std::max(w.size, 0)));
   word = word.substr(0, word.find('\0'));
   for (std::size_t at = 0; at < word.size(); ++at) {
-    if (!d_.nohyphen_first[static_cast<unsigned char>(word[at])]) continue;
-    for (std::string_view element : d_.nohyphen_elements) {
+    if (!nohyphen_.first[static_cast<unsigned char>(word[at])]) continue;
+    for (std::string_view element : nohyphen_.elements) {
       // An empty element: 2.8.8 writes before the vector; upstream later skips it.
       if (element.empty() || word.compare(at, element.size(), element) != 0) continue;
       hy.put(static_cast<long>(at + element.size()) - 1, value);
@@ -544,10 +547,13 @@ namespace {
 
 Outcome hyphenate_with(const DictionaryData& d, std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
                        std::span<Replacement> replacements, bool hyphenate3, int lhmin, int rhmin, int clhmin,
-                       int crhmin) {
+                       int crhmin, const NoHyphenList& nohyphen) {
+  if (Outcome fast; fast_hyphenate(d, word, hyphens, hyphenated, hyphenate3, Limits{lhmin, rhmin, clhmin, crhmin},
+                                   nohyphen, fast))
+    return fast;
   std::byte stack[kArenaBytes];
   Arena arena(stack, sizeof stack);
-  Hyphenation h(d, arena);
+  Hyphenation h(d, arena, nohyphen);
   const int n = static_cast<int>(word.size());
   const Word w{reinterpret_cast<const unsigned char*>(word.data()), n, n};
   const Buffer hy{hyphens.data(), static_cast<long>(hyphens.size())};
@@ -563,12 +569,43 @@ Outcome hyphenate_with(const DictionaryData& d, std::string_view word, std::span
   return finish(d, h, w, hy, reps, hyphenated, replacements, hyphenate3, lhmin, rhmin);
 }
 
+// The caller's NOHYPHEN block (Fields) as a list: the dictionary's own when it is the same.
+class CallerNoHyphen {
+ public:
+  CallerNoHyphen(const DictionaryData& d, const Fields& f) {
+    if (f.nohyphen == nullptr) return;
+    const int count = std::max(f.nohyphenl, 0) + 1;
+    const char* at = f.nohyphen;
+    bool same = d.has_nohyphen && static_cast<std::size_t>(count) == d.nohyphen_elements.size();
+    for (int k = 0; k < count; ++k) {
+      const std::string_view element(at);
+      if (same && element != d.nohyphen_elements[static_cast<std::size_t>(k)]) same = false;
+      elements_.push_back(element);
+      at += element.size() + 1;
+    }
+    if (same) {
+      list_ = d.own_nohyphen();
+      return;
+    }
+    for (std::string_view element : elements_)
+      if (!element.empty()) first_[static_cast<unsigned char>(element[0])] = true;
+    list_ = NoHyphenList{true, elements_, first_, false};
+  }
+  const NoHyphenList& list() const noexcept { return list_; }
+
+ private:
+  std::vector<std::string_view> elements_;
+  bool first_[256] = {};
+  NoHyphenList list_;
+};
+
 }  // namespace
 
 Outcome Dictionary::hyphenate2(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
                                std::span<Replacement> replacements) const noexcept {
   const DictionaryData& d = *data_;
-  return hyphenate_with(d, word, hyphens, hyphenated, replacements, false, d.lhmin, d.rhmin, d.clhmin, d.crhmin);
+  return hyphenate_with(d, word, hyphens, hyphenated, replacements, false, d.lhmin, d.rhmin, d.clhmin, d.crhmin,
+                        d.own_nohyphen());
 }
 
 Outcome Dictionary::hyphenate3(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
@@ -576,7 +613,61 @@ Outcome Dictionary::hyphenate3(std::string_view word, std::span<char> hyphens, s
   const DictionaryData& d = *data_;
   return hyphenate_with(d, word, hyphens, hyphenated, replacements, true, std::max<int>(m.left, d.lhmin),
                         std::max<int>(m.right, d.rhmin), std::max<int>(m.compound_left, d.clhmin),
-                        std::max<int>(m.compound_right, d.crhmin));
+                        std::max<int>(m.compound_right, d.crhmin), d.own_nohyphen());
+}
+
+Fields Dictionary::fields() const noexcept {
+  return Fields{lhmin(), rhmin(), clhmin(), crhmin(), nohyphen(), nohyphenl()};
+}
+
+Outcome Dictionary::hyphenate2_with(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
+                                    std::span<Replacement> replacements, const Fields& f) const {
+  const CallerNoHyphen nohyphen(*data_, f);
+  return hyphenate_with(*data_, word, hyphens, hyphenated, replacements, false, f.lhmin, f.rhmin, f.clhmin, f.crhmin,
+                        nohyphen.list());
+}
+
+Outcome Dictionary::hyphenate3_with(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
+                                    std::span<Replacement> replacements, const Minimums& m, const Fields& f) const {
+  const CallerNoHyphen nohyphen(*data_, f);
+  return hyphenate_with(*data_, word, hyphens, hyphenated, replacements, true, std::max<int>(m.left, f.lhmin),
+                        std::max<int>(m.right, f.rhmin), std::max<int>(m.compound_left, f.clhmin),
+                        std::max<int>(m.compound_right, f.crhmin), nohyphen.list());
+}
+
+Outcome Dictionary::hyphenate_levels(std::string_view word, std::span<char> hyphens,
+                                     std::span<Replacement> replacements, int clhmin, int crhmin, bool left_end,
+                                     bool right_end) const noexcept {
+  const DictionaryData& d = *data_;
+  std::byte stack[kArenaBytes];
+  Arena arena(stack, sizeof stack);
+  const NoHyphenList none;
+  Hyphenation h(d, arena, none);
+  const int n = static_cast<int>(word.size());
+  const Word w{reinterpret_cast<const unsigned char*>(word.data()), n, n};
+  const Buffer hy{hyphens.data(), static_cast<long>(hyphens.size())};
+  Reps reps;
+  reps.wanted = !replacements.empty();
+  reps.size = n;
+  if (reps.wanted) {
+    reps.rep = arena.take<std::int32_t>(static_cast<std::size_t>(n) + 1);
+    reps.pos = arena.take<int>(static_cast<std::size_t>(n) + 1);
+    reps.cut = arena.take<int>(static_cast<std::size_t>(n) + 1);
+  }
+  h.run(0, w, hy, reps, clhmin, crhmin, left_end, right_end, 0);
+  Outcome out;
+  out.positions = static_cast<std::size_t>(n);
+  if (reps.wanted && reps.allocated) {
+    out.replacements = true;
+    const std::size_t count = std::min(replacements.size(), static_cast<std::size_t>(n));
+    for (std::size_t i = 0; i < count; ++i) {
+      Replacement& r = replacements[i];
+      r.text = reps.rep[i] >= 0 ? std::string_view(h.replacement(reps.rep[i])) : std::string_view();
+      r.pos = reps.pos[i];
+      r.cut = reps.cut[i];
+    }
+  }
+  return out;
 }
 
 }  // namespace hyph::dic

@@ -36,6 +36,17 @@ void hyphenate_all(const hyph::dic::Dictionary& d, const std::string& word) {
   for (std::size_t k = n + 5; k < hyphens.size(); ++k) check(hyphens[k] == '\x7f');
   for (std::size_t k = 2 * n + 64; k < out.size(); ++k) check(out[k] == '\x7f');
   d.hyphenate2(word, hy, {}, {});
+  // The level entry point (hnj_hyphen_hyph_) and a caller's own fields (lowered minimums, a
+  // NOHYPHEN list of its own) keep to the same buffers.
+  const auto levels = d.hyphenate_levels(word, hy, reps, 2, 2, false, false);
+  check(levels.positions == n && hyphens[n] == '\0');
+  static const char kOwnNoHyphen[] = "a\0-";
+  const hyph::dic::Fields own{1, 1, 1, 1, kOwnNoHyphen, 1};
+  const auto o = d.hyphenate2_with(word, hy, hw, reps, own);
+  check(o.positions <= n && hyphens[o.positions] == '\0');
+  d.hyphenate3_with(word, hy, hw, reps, sweep[2], own);
+  for (std::size_t k = n + 5; k < hyphens.size(); ++k) check(hyphens[k] == '\x7f');
+  for (std::size_t k = 2 * n + 64; k < out.size(); ++k) check(out[k] == '\x7f');
 }
 
 }  // namespace

@@ -43,6 +43,7 @@ HyphenDict* bind(dic::Dictionary engine) {
   // libhyph's levels live in the engine; a client following nextlevel finds none rather than
   // a HyphenDict that would hyphenate differently from libhyphen's level.
   d.nextlevel = nullptr;
+  b->loaded_nohyphen = nohyphen;
   b->engine = owned_engine.release();
   return &b->dict;
 }

@@ -16,6 +16,9 @@ struct Bound {
   // states (num_states = 1) finds a valid, empty automaton.
   HyphenState root;
   const dic::Dictionary* engine;
+  // The NOHYPHEN block bind() handed out: while dict.nohyphen still points to it with the same
+  // bytes (and the minimums are as loaded), calls take the engine's own fields.
+  const char* loaded_nohyphen;
 };
 static_assert(std::is_standard_layout_v<Bound>);
 

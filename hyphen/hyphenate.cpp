@@ -6,6 +6,7 @@
 // Where 2.8.8 would crash (a NULL dictionary, word or hyphens buffer, a negative size) these
 // return 1 and write nothing.
 #include "hyphen/bound_dict.h"
+#include "hyphen/libhyphen_private.h"
 
 #include <algorithm>
 #include <array>
@@ -102,18 +103,20 @@ void hand_over(const Outcome& outcome, std::span<const Replacement> slots, char*
   }
 }
 
-// libhyphen reads the minimums from the struct on every call, so a client may change them
-// after loading. The engine answers for the loaded ones; raised ones go through hyphenate3's
-// maximum (lowering them needs engine support: /work/notes/dic-requests.md, item 3).
-bool minimums_as_loaded(const Bound& b) {
+// libhyphen reads the minimums and NOHYPHEN from the struct on every call, so a client may
+// change them after loading. The engine's own fields answer while the struct is as loaded
+// (every client we know); otherwise the call passes the struct's fields.
+bool fields_as_loaded(const Bound& b) {
   const HyphenDict& d = b.dict;
   const Dictionary& e = *b.engine;
-  return d.lhmin == e.lhmin() && d.rhmin == e.rhmin() && d.clhmin == e.clhmin() && d.crhmin == e.crhmin();
+  if (d.lhmin != e.lhmin() || d.rhmin != e.rhmin() || d.clhmin != e.clhmin() || d.crhmin != e.crhmin()) return false;
+  if (d.nohyphen != b.loaded_nohyphen || d.nohyphenl != e.nohyphenl()) return false;
+  const std::string_view block = e.nohyphen_bytes();
+  return d.nohyphen == nullptr || std::memcmp(d.nohyphen, block.data(), block.size()) == 0;
 }
 
-Minimums struct_minimums(const HyphenDict& d, int lhmin, int rhmin, int clhmin, int crhmin) {
-  return Minimums{std::max<int>(lhmin, d.lhmin), std::max<int>(rhmin, d.rhmin),
-                  std::max<int>(clhmin, d.clhmin), std::max<int>(crhmin, d.crhmin)};
+hyph::dic::Fields struct_fields(const HyphenDict& d) {
+  return hyph::dic::Fields{d.lhmin, d.rhmin, d.clhmin, d.crhmin, d.nohyphen, d.nohyphenl};
 }
 
 }  // namespace
@@ -132,12 +135,17 @@ int hnj_hyphen_hyphenate2(HyphenDict* dict, const char* word, int word_size, cha
   const Bound& b = bound(dict);
   ReplacementSlots slots(*b.engine, rep, pos, cut, word_size);
   const std::string_view w(word, static_cast<std::size_t>(word_size));
-  const Outcome outcome =
-      minimums_as_loaded(b)
-          ? b.engine->hyphenate2(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphenated_word, word_size),
-                                 slots.slots())
-          : b.engine->hyphenate3(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphenated_word, word_size),
-                                 slots.slots(), struct_minimums(b.dict, 0, 0, 0, 0));
+  Outcome outcome;
+  try {
+    outcome = fields_as_loaded(b)
+                  ? b.engine->hyphenate2(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphenated_word, word_size),
+                                         slots.slots())
+                  : b.engine->hyphenate2_with(w, hyphens_of(hyphens, word_size),
+                                              hyphenated_of(hyphenated_word, word_size), slots.slots(),
+                                              struct_fields(b.dict));
+  } catch (...) {
+    return 1;  // no memory for a changed NOHYPHEN list
+  }
   hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
   return outcome.status;
 }
@@ -147,11 +155,35 @@ int hnj_hyphen_hyphenate3(HyphenDict* dict, const char* word, int word_size, cha
   if (!callable(dict, word, word_size, hyphens)) return 1;
   const Bound& b = bound(dict);
   ReplacementSlots slots(*b.engine, rep, pos, cut, word_size);
-  const Outcome outcome = b.engine->hyphenate3(
-      std::string_view(word, static_cast<std::size_t>(word_size)), hyphens_of(hyphens, word_size),
-      hyphenated_of(hyphword, word_size), slots.slots(), struct_minimums(b.dict, lhmin, rhmin, clhmin, crhmin));
+  const std::string_view w(word, static_cast<std::size_t>(word_size));
+  const Minimums minimums{lhmin, rhmin, clhmin, crhmin};
+  Outcome outcome;
+  try {
+    outcome = fields_as_loaded(b)
+                  ? b.engine->hyphenate3(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphword, word_size),
+                                         slots.slots(), minimums)
+                  : b.engine->hyphenate3_with(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphword, word_size),
+                                              slots.slots(), minimums, struct_fields(b.dict));
+  } catch (...) {
+    return 1;  // no memory for a changed NOHYPHEN list
+  }
   hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
   return outcome.status;
+}
+
+// hnj_hyphen_hyph_: libhyphen's pattern levels for one word (an internal that Debian's
+// libhyphen.so.0 exports), before the word's minimums, NOHYPHEN, the hyphenated word and the
+// UTF-8 normalisation: byte-indexed hyphens, the caller's compound minimums and ends.
+int hnj_hyphen_hyph_(HyphenDict* dict, const char* word, int word_size, char* hyphens, char*** rep, int** pos,
+                     int** cut, int clhmin, int crhmin, int lend, int rend) {
+  if (!callable(dict, word, word_size, hyphens)) return 0;
+  const Bound& b = bound(dict);
+  ReplacementSlots slots(*b.engine, rep, pos, cut, word_size);
+  const Outcome outcome =
+      b.engine->hyphenate_levels(std::string_view(word, static_cast<std::size_t>(word_size)),
+                                 hyphens_of(hyphens, word_size), slots.slots(), clhmin, crhmin, lend != 0, rend != 0);
+  hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
+  return 0;
 }
 
 }  // extern "C"

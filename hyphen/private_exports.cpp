@@ -1,5 +1,5 @@
-// hnj_hyphen_hyph_ and hnj_hyphen_load_line: two internals of libhyphen 2.8.8 that its
-// libhyphen.so.0 happens to export (its header does not declare them). Only the ABI-compatible
+// hnj_hyphen_load_line: an internal of libhyphen 2.8.8 that its libhyphen.so.0 happens to
+// export (its header does not declare it; hnj_hyphen_hyph_, the other, is in hyphenate.cpp). Only the ABI-compatible
 // libhyphen.so.0 exports them, so that every symbol an old binary may have linked resolves.
 #include "hyphen/bound_dict.h"
 #include "hyphen/libhyphen_private.h"
@@ -61,31 +61,6 @@ void hnj_hyphen_load_line(char* buf, HyphenDict* dict, void* /*hashtab*/) {
     std::fprintf(stderr, "libhyph-hyphen: hnj_hyphen_load_line: a loaded dictionary is immutable; pattern not added: %s",
                  buf);
   }
-}
-
-// libhyphen's pattern levels for one word, before the word's own minimums, NOHYPHEN and UTF-8
-// normalisation: byte-indexed hyphens, with the compound minimums given. libhyph answers with
-// its whole word-level result mapped back to bytes (a break after a character is reported at
-// its last byte; rep/pos/cut stay per character), with the dictionary's word minimums: the
-// level-by-level result needs the engine's level entry point (/work/notes/dic-requests.md,
-// item 2).
-int hnj_hyphen_hyph_(HyphenDict* dict, const char* word, int word_size, char* hyphens, char*** rep, int** pos,
-                     int** cut, int clhmin, int crhmin, int /*lend*/, int /*rend*/) {
-  if (dict == nullptr || word == nullptr || hyphens == nullptr || word_size < 0) return 0;
-  const int status =
-      hnj_hyphen_hyphenate3(dict, word, word_size, hyphens, nullptr, rep, pos, cut, 1, 1, clhmin, crhmin);
-  if (status == 0 && dict->utf8) {
-    // Characters back to bytes: entry j moves to the last byte of character j.
-    std::vector<char> by_char(hyphens, hyphens + word_size);
-    int j = -1;
-    for (int i = 0; i < word_size; ++i) {
-      const bool last = i + 1 == word_size || (static_cast<unsigned char>(word[i + 1]) & 0xc0) != 0x80;
-      if ((static_cast<unsigned char>(word[i]) & 0xc0) != 0x80) ++j;
-      hyphens[i] = last && j >= 0 ? by_char[static_cast<std::size_t>(j)] : '0';
-    }
-    hyphens[word_size] = '\0';
-  }
-  return 0;
 }
 
 }  // extern "C"

@@ -1,5 +1,7 @@
 #include "patterns/dic_automaton.h"
 
+#include <hyph/error.h>
+
 #include <algorithm>
 #include <numeric>
 
@@ -34,26 +36,28 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   std::vector<std::uint32_t> dense_;
   // Distinct letters in byte order, the last pattern of equal letters winning (2.8.8 overwrites
   // the state's match).
-  std::vector<std::uint32_t> order(patterns.size());
-  std::iota(order.begin(), order.end(), 0u);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::uint32_t a, std::uint32_t b) { return patterns[a].letters < patterns[b].letters; });
+  // (letters, file order) pairs sort without reaching into the patterns: equal letters stay
+  // in file order, as a stable sort would keep them.
+  std::vector<std::pair<std::string_view, std::uint32_t>> order(patterns.size());
+  for (std::uint32_t k = 0; k < patterns.size(); ++k) order[k] = {patterns[k].letters, k};
+  std::sort(order.begin(), order.end());
   std::vector<std::uint32_t> words;
   words.reserve(order.size());
   for (std::size_t k = 0; k < order.size(); ++k) {
-    if (k + 1 < order.size() && patterns[order[k + 1]].letters == patterns[order[k]].letters) continue;
-    words.push_back(order[k]);
+    if (k + 1 < order.size() && order[k + 1].first == order[k].first) continue;
+    words.push_back(order[k].second);
   }
   auto letters = [&](std::uint32_t w) -> const std::string& { return patterns[words[w]].letters; };
 
   auto add_match = [&](std::uint32_t state, const DicPattern& p) {
     DicMatch m;
     m.digits = static_cast<std::uint32_t>(digits_.size());
-    m.length = static_cast<std::uint32_t>(p.digits.size());
+    if (p.digits.size() > 255) throw Error(ErrorCode::capacity, "dic automaton: a pattern of more than 255 digits");
+    m.length = static_cast<std::uint8_t>(p.digits.size());
     digits_.insert(digits_.end(), p.digits.begin(), p.digits.end());
     const std::size_t nonzero = p.digits.find_first_not_of('0');
-    m.first = nonzero == std::string::npos ? m.length : static_cast<std::uint32_t>(nonzero);
-    m.end = nonzero == std::string::npos ? m.length : static_cast<std::uint32_t>(p.digits.find_last_not_of('0') + 1);
+    m.first = nonzero == std::string::npos ? m.length : static_cast<std::uint8_t>(nonzero);
+    m.end = nonzero == std::string::npos ? m.length : static_cast<std::uint8_t>(p.digits.find_last_not_of('0') + 1);
     if (p.has_replacement) {
       m.replacement = static_cast<std::int32_t>(replacements.size());
       replacements.insert(replacements.end(), p.replacement.begin(), p.replacement.end());
@@ -62,6 +66,17 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     }
     m.index = p.index;
     m.cut = p.cut;
+    if (p.has_replacement) {
+      // Mark one of its letters (not '.'): a word without any marked byte cannot reach it.
+      const std::size_t letter = p.letters.find_first_not_of('.');
+      if (letter == std::string::npos) {
+        std::fill(std::begin(replacement_bytes_), std::end(replacement_bytes_), true);
+      } else {
+        replacement_bytes_[static_cast<unsigned char>(p.letters[letter])] = true;
+      }
+    } else if (m.first == m.length) {
+      return;  // all '0': it cannot raise a value, so walks need not report it
+    }
     states_[state].match = static_cast<std::int32_t>(matches_.size());
     matches_.push_back(m);
   };
@@ -154,20 +169,36 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   // Small automata also get the full transition table: a row per state, its match + 1 in
   // column 0 (byte class 0 is "in no pattern", which always leads back to the root).
   if (states_.size() <= kDeltaStates && matches_.size() < 65535 && states_.size() * classes_ <= kDeltaCells) {
-    delta_.assign(states_.size() * classes_, 0);
+    while ((1u << row_shift_) < classes_ + 1) ++row_shift_;
+    const std::size_t stride = std::size_t{1} << row_shift_;
+    for (int c = 0; c < 256; ++c) delta_column_[c] = static_cast<unsigned char>(class_[c] != 0 ? class_[c] : classes_);
+    // Slack for the first row to start at a 64-byte boundary.
+    constexpr std::size_t kLine = 64 / sizeof(std::uint16_t);
+    delta_.assign(states_.size() * stride + kLine, 0);
+    const auto address = reinterpret_cast<std::uintptr_t>(delta_.data());
+    delta_offset_ = ((64 - address % 64) % 64) / sizeof(std::uint16_t);
+    std::uint16_t* table = delta_.data() + delta_offset_;
     std::vector<unsigned char> byte_of(classes_, 0);
     for (int c = 0; c < 256; ++c)
       if (class_[c]) byte_of[class_[c]] = static_cast<unsigned char>(c);
     // Breadth first, a state's fallback comes before it: its row is already complete.
     for (std::size_t k = 0; k < states_.size(); ++k) {
-      std::uint16_t* row = delta_.data() + k * classes_;
+      std::uint16_t* row = table + k * stride;
       // The root's match is never applied (2.8.8 applies a state reached by a transition).
       row[0] = k != 0 && states_[k].match >= 0 ? static_cast<std::uint16_t>(states_[k].match + 1) : 0;
       for (std::uint32_t c = 1; c < classes_; ++c) {
         const std::uint32_t t = go(static_cast<std::uint32_t>(k), byte_of[c]);
-        row[c] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : delta_[states_[k].fail * classes_ + c]);
+        row[c] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : table[states_[k].fail * stride + c]);
       }
     }
+  }
+
+  // Windows: the digits of each match, right-aligned on the byte after the one that ends it.
+  for (DicMatch& m : matches_) {
+    if (m.length > 15 || m.replacement >= 0) continue;
+    m.windowed = true;
+    for (std::uint32_t i = m.first; i < m.end; ++i)
+      if (digits_[m.digits + i] != '0') m.window[15 - (m.length - i)] = static_cast<unsigned char>(digits_[m.digits + i]);
   }
 
   // Flat records, targets turned into record offsets. The shallow states, which every word

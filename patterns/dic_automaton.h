@@ -19,15 +19,20 @@ namespace hyph::dic {
 
 /// A state's pattern: libhyphen's match (digits '0'..'9', the last at the current byte),
 /// replacement and its index/cut.
-struct DicMatch {
+struct alignas(32) DicMatch {
   std::uint32_t digits = 0;   ///< offset into DicAutomaton::digit_pool()
-  std::uint32_t length = 0;   ///< strlen(match)
-  std::uint32_t first = 0;    ///< digits before this are '0' (which never change a value)
-  std::uint32_t end = 0;      ///< nor do those from here on
   std::int32_t replacement = -1;  ///< offset into the replacement pool, -1 for none
+  std::uint8_t length = 0;    ///< strlen(match): at most 99 (2.8.8 reads lines of 99 bytes)
+  std::uint8_t first = 0;     ///< digits before this are '0' (which never change a value)
+  std::uint8_t end = 0;       ///< nor do those from here on
   signed char index = 0;
   signed char cut = 0;
+  bool windowed = false;      ///< `window` holds the digits (DicAutomaton::window)
+  /// The digits right-aligned on the byte after the one that completes the match: byte
+  /// 15 - d is the digit d positions back (0 for '0'); beside the match, in its cache line.
+  unsigned char window[16] = {};
 };
+static_assert(sizeof(DicMatch) == 32);
 
 class DicAutomaton {
  public:
@@ -42,14 +47,14 @@ class DicAutomaton {
   void walk(const unsigned char* text, std::size_t n, OnMatch&& on_match) const {
     if (!delta_.empty()) {
       // Small automata: every fallback resolved at build time, one load a byte.
-      // A row: [match + 1 (0: none), target by class 1, 2, ...]; the match read at a state
-      // shares its cache line with the next transition.
-      const std::uint16_t* delta = delta_.data();
-      const std::size_t stride = classes_;
+      // A row: [match + 1 (0: none), target by class 1, 2, ..., 0 for bytes in no pattern];
+      // rows start at cache lines, so the match read at a state shares its line with the
+      // next step's transition (the common letters have the low classes).
+      const std::uint16_t* delta = delta_.data() + delta_offset_;
+      const unsigned shift = row_shift_;
       const std::uint16_t* row = delta;
       for (std::size_t i = 0; i < n; ++i) {
-        const unsigned char cls = class_[text[i]];
-        row = delta + std::size_t{cls != 0 ? row[cls] : 0u} * stride;
+        row = delta + (std::size_t{row[delta_column_[text[i]]]} << shift);
         if (row[0] != 0) on_match(i, matches_[row[0] - 1u]);
       }
       return;
@@ -96,9 +101,21 @@ class DicAutomaton {
   }
 
   const char* digit_pool() const noexcept { return digits_.data(); }
+  /// Whether byte c is in any pattern (a text of bytes that are not never leaves the root).
+  bool reads(unsigned char c) const noexcept { return class_[c] != 0; }
+  /// The match's digits as a 16-byte window ending after the byte that completed it: byte
+  /// 15 - d is the digit d positions back (0 for '0'), for matches of at most 15 digits
+  /// without a replacement; nullptr for the others (the engine then loops over the digits).
+  const unsigned char* window(const DicMatch& m) const noexcept {
+    return m.windowed ? m.window : nullptr;
+  }
   std::size_t state_count() const noexcept { return state_count_; }
   std::size_t match_count() const noexcept { return matches_.size(); }
   bool has_replacements() const noexcept { return has_replacements_; }
+  /// Whether a word can reach a pattern with a replacement here: false when it contains none
+  /// of the bytes marked here (each such pattern's letters include one of them); patterns made
+  /// of '.' alone mark every byte. For the engine's fast path, which ignores replacements.
+  const bool* replacement_bytes() const noexcept { return replacement_bytes_; }
 
  private:
   // A state is a record in nodes_, named by its offset (the root's is 0):
@@ -115,10 +132,15 @@ class DicAutomaton {
   std::uint32_t root_[256] = {};  ///< 0: no transition
   unsigned char class_[256] = {};  ///< 0: the byte is in no pattern; else its column in dense rows
   std::uint32_t classes_ = 1;
+  unsigned row_shift_ = 0;  ///< delta_'s rows are 1 << row_shift_ entries (> classes_)
+  unsigned char delta_column_[256] = {};  ///< a byte's column in delta_'s rows (classes_ for class 0)
+  std::size_t delta_offset_ = 0;  ///< the first row's entry in delta_ (rows start at 64 bytes)
+  bool replacement_bytes_[256] = {};
   std::vector<std::uint32_t> nodes_;
   /// For automata of up to kDeltaStates states (and kDeltaCells cells): the transition of
   /// every state (breadth-first number) by every byte class, fallbacks resolved; the root's
-  /// match is never applied (2.8.8 only applies a state reached by a transition).
+  /// match is never applied (2.8.8 only applies a state reached by a transition). Column 0 is
+  /// the state's match + 1; column classes_ is 0 (the root) for bytes in no pattern.
   static constexpr std::size_t kDeltaStates = 65535, kDeltaCells = std::size_t{4} << 20;
   std::vector<std::uint16_t> delta_;
   std::size_t state_count_ = 0;

@@ -80,6 +80,10 @@ std::size_t DicCharset::invalid_column(std::string_view line) const {
   return column;
 }
 
+bool DicCharset::single_byte() const noexcept {
+  return impl_->converter != nullptr && !impl_->utf8 && ucnv_getMaxCharSize(impl_->converter) == 1;
+}
+
 std::string DicCharset::to_utf8(std::string_view bytes) const {
   std::string out;
   if (!impl_->converter) {

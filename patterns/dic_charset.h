@@ -25,6 +25,9 @@ class DicCharset {
   /// The column (1-based, in characters) of the first byte sequence in `line` that is invalid in
   /// this charset, or 0 when the line is valid (or the charset is unknown).
   std::size_t invalid_column(std::string_view line) const;
+  /// Whether each byte is one character on its own (ICU's maximum character size is 1): then
+  /// a byte's validity does not depend on its neighbours.
+  bool single_byte() const noexcept;
   /// `bytes` in UTF-8; invalid sequences become U+FFFD. Unknown charsets read as ISO-8859-1.
   std::string to_utf8(std::string_view bytes) const;
 

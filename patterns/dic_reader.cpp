@@ -2,6 +2,7 @@
 
 #include "patterns/dic_charset.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -172,12 +173,36 @@ void add_default_level(bool utf8, DicLevel& level) {
 void check_charset(std::string_view bytes, const std::string& declared, const std::string& name) {
   const DicCharset charset(declared);
   if (!charset.known()) return;
+  auto fail = [&](std::size_t line, std::size_t column) {
+    throw ParseError(ErrorCode::parse, {name, line, column}, "byte sequence not valid in the declared charset " + declared);
+  };
+  if (charset.single_byte()) {
+    // Each byte stands alone: ask ICU about the 256 bytes once, then read the file's bytes.
+    bool invalid[256];
+    for (int b = 0; b < 256; ++b) {
+      const char byte = static_cast<char>(b);
+      invalid[b] = charset.invalid_column(std::string_view(&byte, 1)) != 0;
+    }
+    std::size_t line = 1, line_start = 0;
+    for (std::size_t at = 0; at < bytes.size(); ++at) {
+      const auto c = static_cast<unsigned char>(bytes[at]);
+      if (invalid[c]) fail(line, at - line_start + 1);
+      if (c == '\n') {
+        ++line;
+        line_start = at + 1;
+      }
+    }
+    return;
+  }
   std::size_t line = 1;
   for (std::size_t at = 0; at < bytes.size(); ++line) {
     std::size_t end = bytes.find('\n', at);
     end = end == std::string_view::npos ? bytes.size() : end + 1;
-    if (const std::size_t column = charset.invalid_column(bytes.substr(at, end - at)); column != 0)
-      throw ParseError(ErrorCode::parse, {name, line, column}, "byte sequence not valid in the declared charset " + declared);
+    const std::string_view text = bytes.substr(at, end - at);
+    // Pure ASCII is valid UTF-8; other multi-byte charsets are asked line by line.
+    const bool ascii = charset.utf8() && std::all_of(text.begin(), text.end(), [](char c) { return (c & 0x80) == 0; });
+    if (!ascii)
+      if (const std::size_t column = charset.invalid_column(text); column != 0) fail(line, column);
     at = end;
   }
 }

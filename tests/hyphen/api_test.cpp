@@ -162,3 +162,49 @@ TEST_CASE("hnj_hyphen_load_line sets the header fields; hnj_hyphen_hyph_ answers
   CHECK(std::strlen(hyphens) == 4);
   hnj_hyphen_free(d);  // frees the replaced nohyphen too
 }
+
+TEST_CASE("fields a client changes after loading are read on every call, lowered ones too") {
+  const char strict[] =
+      "UTF-8\n"
+      "LEFTHYPHENMIN 3\n"
+      "RIGHTHYPHENMIN 3\n"
+      "1ba\n"
+      "a1b\n";
+  HyphenDict* d = hnj_hyphen_load_data(strict, sizeof strict - 1);
+  HyphenDict* loose = hnj_hyphen_load_data(kSmall, sizeof kSmall - 1);
+  REQUIRE(d != nullptr);
+  REQUIRE(loose != nullptr);
+  CHECK(hyphenated2(d, "abababab") == "aba=ba=bab");
+  // Lowered to the loose dictionary's minimums: its answers.
+  d->lhmin = 1;
+  d->rhmin = 1;
+  CHECK(hyphenated2(d, "abababab") == hyphenated2(loose, "abababab"));
+  CHECK(hyphenated2(d, "abababab") == "a=ba=ba=ba=b");
+  // A NOHYPHEN list of the client's own: no break next to a "b".
+  std::free(d->nohyphen);
+  d->nohyphen = static_cast<char*>(std::malloc(2));
+  std::memcpy(d->nohyphen, "b", 2);
+  d->nohyphenl = 0;
+  CHECK(hyphenated2(d, "abababab") == "abababab");
+  // "ba": no break inside or before it (libhyphen 2.8.8 gives these answers).
+  std::free(d->nohyphen);
+  d->nohyphen = static_cast<char*>(std::malloc(3));
+  std::memcpy(d->nohyphen, "ba", 3);
+  CHECK(hyphenated2(d, "abab") == "abab");
+  CHECK(hyphenated2(d, "abcab") == "a=bca=b");
+  hnj_hyphen_free(d);
+  hnj_hyphen_free(loose);
+}
+
+TEST_CASE("hnj_hyphen_hyph_ gives the pattern levels alone, per byte") {
+  HyphenDict* d = hnj_hyphen_load_data(kSmall, sizeof kSmall - 1);
+  REQUIRE(d != nullptr);
+  char hyphens[16] = {};
+  CHECK(hnj_hyphen_hyph_(d, "abab", 4, hyphens, nullptr, nullptr, nullptr, 0, 0, 1, 1) == 0);
+  CHECK(std::string(hyphens) == "1010");
+  // Not at the word's ends: the compound minimums apply at both edges (libhyphen 2.8.8 gives
+  // the same, and crashes here when rep, pos and cut are NULL).
+  CHECK(hnj_hyphen_hyph_(d, "abab", 4, hyphens, nullptr, nullptr, nullptr, 2, 2, 0, 0) == 0);
+  CHECK(std::string(hyphens) == "0000");
+  hnj_hyphen_free(d);
+}

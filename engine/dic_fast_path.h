@@ -1,0 +1,36 @@
+// The common case of libhyphen's hyphenate2/3 on plain pointers (engine/dic_fast_path.cpp):
+// words of up to kFastWordBytes bytes that cannot reach a pattern with a replacement.
+#pragma once
+
+#include "engine/dic_dictionary.h"
+
+#include <span>
+#include <string_view>
+
+namespace hyph::dic {
+
+struct DictionaryData;
+struct NoHyphenList;
+
+/// Longer words take the general path (the fast path keeps its recursion's buffers on the stack).
+inline constexpr std::size_t kFastWordBytes = 64;
+
+/// DictionaryData::fast_flags: what a byte of a word tells the fast path.
+inline constexpr unsigned char kFastSlow = 1;        ///< NUL, digit, or may reach a replacement
+inline constexpr unsigned char kFastFirstLevel = 2;  ///< the first level reads it
+inline constexpr unsigned char kFastNoHyphen = 4;    ///< a NOHYPHEN element starts with it
+inline constexpr unsigned char kFastNonAscii = 8;    ///< >= 0x80
+
+/// The minimums a call applies (already the larger of the caller's and the dictionary's).
+struct Limits {
+  int lhmin = 0, rhmin = 0, clhmin = 0, crhmin = 0;
+};
+
+/// libhyphen's answer into `out` and the buffers, or false (nothing written) when the word is
+/// not for the fast path: longer than kFastWordBytes, a NUL, a digit, a byte that may reach a
+/// replacement, or a hyphens buffer under word.size() + 5.
+bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<char> hyphens,
+                    std::span<char> hyphenated, bool hyphenate3, const Limits& limits, const NoHyphenList& nohyphen,
+                    Outcome& out) noexcept;
+
+}  // namespace hyph::dic
