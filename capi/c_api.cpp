@@ -425,7 +425,7 @@ size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length
   const std::size_t room = out_size == 0 ? 0 : out_size - 1;  // bytes before the NUL
   std::size_t written = 0;                                    // of the whole result, fitting or not
   auto put = [&](const char* bytes, std::size_t n) noexcept {
-    if (written < room) std::memcpy(out + written, bytes, std::min(n, room - written));
+    if (n != 0 && written < room) std::memcpy(out + written, bytes, std::min(n, room - written));
     written += n;
   };
 
