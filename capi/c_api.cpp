@@ -361,7 +361,7 @@ size_t hyph_hyphenated_spelling(const hyph_hyphenator* h, const char* text, size
   const std::size_t room = out_size == 0 ? 0 : out_size - 1;
   std::size_t written = 0;
   auto put = [&](std::string_view bytes) noexcept {
-    if (written < room) std::memcpy(out + written, bytes.data(), std::min(bytes.size(), room - written));
+    if (!bytes.empty() && written < room) std::memcpy(out + written, bytes.data(), std::min(bytes.size(), room - written));
     written += bytes.size();
   };
   // As Hyphenator::hyphenated_spelling, without its string: break by break.
