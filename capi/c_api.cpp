@@ -352,18 +352,35 @@ size_t hyph_breaks_utf16(const hyph_hyphenator* h, const uint16_t* text, size_t 
   return total;
 }
 
+// snprintf's contract for a caller's buffer: writes what fits before the final NUL, counts
+// the whole result (one writer for hyph_hyphenated and hyph_hyphenated_spelling).
+class BoundedOutput {
+ public:
+  BoundedOutput(char* out, std::size_t out_size) noexcept
+      : out_(out_size == 0 ? nullptr : out), room_(out_ == nullptr ? 0 : out_size - 1) {}
+  void put(std::string_view bytes) noexcept {
+    if (!bytes.empty() && written_ < room_) std::memcpy(out_ + written_, bytes.data(), std::min(bytes.size(), room_ - written_));
+    written_ += bytes.size();
+  }
+  std::size_t finish() noexcept {
+    if (out_ != nullptr) out_[std::min(written_, room_)] = '\0';
+    return written_;
+  }
+
+ private:
+  char* out_;
+  std::size_t room_;
+  std::size_t written_ = 0;
+};
+
 size_t hyph_hyphenated_spelling(const hyph_hyphenator* h, const char* text, size_t length, const char* marker, char* out,
                                 size_t out_size) noexcept {
   if (!h || !text) length = 0;
   if (!marker) marker = "-";
   if (!out) out_size = 0;
   const std::string_view m(marker);
-  const std::size_t room = out_size == 0 ? 0 : out_size - 1;
-  std::size_t written = 0;
-  auto put = [&](std::string_view bytes) noexcept {
-    if (!bytes.empty() && written < room) std::memcpy(out + written, bytes.data(), std::min(bytes.size(), room - written));
-    written += bytes.size();
-  };
+  BoundedOutput result(out, out_size);
+  auto put = [&](std::string_view bytes) noexcept { result.put(bytes); };
   // As Hyphenator::hyphenated_spelling, without its string: break by break.
   const std::string_view t(text ? text : "", length);
   std::size_t from = 0;
@@ -378,8 +395,7 @@ size_t hyph_hyphenated_spelling(const hyph_hyphenator* h, const char* text, size
       from = b.offset + b.replaced_after;
     });
   put(t.substr(std::min(from, t.size())));
-  if (out_size != 0) out[std::min(written, room)] = '\0';
-  return written;
+  return result.finish();
 }
 
 void hyph_load_options_init(hyph_load_options* options) noexcept {
@@ -422,12 +438,8 @@ size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length
   if (!marker) marker = "-";
   if (!out) out_size = 0;
   const std::size_t marker_length = std::strlen(marker);
-  const std::size_t room = out_size == 0 ? 0 : out_size - 1;  // bytes before the NUL
-  std::size_t written = 0;                                    // of the whole result, fitting or not
-  auto put = [&](const char* bytes, std::size_t n) noexcept {
-    if (n != 0 && written < room) std::memcpy(out + written, bytes, std::min(n, room - written));
-    written += n;
-  };
+  BoundedOutput result(out, out_size);
+  auto put = [&](const char* bytes, std::size_t n) noexcept { result.put(std::string_view(bytes, n)); };
 
   // Break by break, in order: no buffer, no allocation, however many breaks a token has.
   std::size_t from = 0;
@@ -438,8 +450,7 @@ size_t hyph_hyphenated(const hyph_hyphenator* h, const char* text, size_t length
       from = b.offset;
     });
   put(text + from, length - from);
-  if (out_size != 0) out[std::min(written, room)] = '\0';
-  return written;
+  return result.finish();
 }
 
 hyph_status hyph_stream_new(const hyph_hyphenator* h, const char* marker, hyph_sink sink, void* context,
