@@ -1,6 +1,7 @@
 #include "engine/word_rules.h"
 
 #include "engine/nfc_token_breaks.h"
+#include "engine/separators.h"
 
 namespace hyph::detail {
 
@@ -22,18 +23,15 @@ std::size_t hyphenate_text(const Model& model, std::string_view text, std::span<
                            LookupCounters* counters, const ExtraExceptions* extra) noexcept {
   std::size_t total = 0;
   TokenBreaks token;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    if (is_word_separator(static_cast<unsigned char>(text[i]))) {
-      ++i;
-      continue;
-    }
-    std::size_t j = i;
-    while (j < text.size() && !is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
-    find_token_breaks(model, text.substr(i, j - i), token, counters, extra);
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  for (const char* p = skip_separators(begin, end); p != end;) {
+    const char* const q = next_separator(p, end);
+    find_token_breaks(model, std::string_view(p, static_cast<std::size_t>(q - p)), token, counters, extra);
+    const auto at = static_cast<std::size_t>(p - begin);
     for (std::size_t k = 0; k < token.count; ++k, ++total)
-      if (total < breaks.size()) breaks[total] = i + token.offsets[k];
-    i = j;
+      if (total < breaks.size()) breaks[total] = at + token.offsets[k];
+    p = skip_separators(q, end);
   }
   return total;
 }
