@@ -50,6 +50,7 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
         .alphabet = std::move(parts.alphabet),
         .automaton = std::move(parts.automaton),
         .exceptions = std::move(parts.exceptions),
+        .symbol_exceptions = {},  // the dialect has no TeX exceptions (dic_token_breaks)
         .mins = mins,
         .uchyph = 1,
         .letters = LetterPolicy::unicode,
@@ -61,12 +62,14 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
     });
   }
   const Settings s = with_defaults(settings, defaults);
+  SymbolExceptions by_symbol = SymbolExceptions::build(parts.alphabet, parts.exceptions);
   return std::make_shared<const Model>(Model{
       .backing = std::move(parts.backing),
       .dialect = Dialect::tex,
       .alphabet = std::move(parts.alphabet),
       .automaton = std::move(parts.automaton),
       .exceptions = std::move(parts.exceptions),
+      .symbol_exceptions = std::move(by_symbol),
       .mins = HyphenMins{norm_min(*s.left_min), norm_min(*s.right_min)},
       .uchyph = *s.uchyph,
       .letters = *s.letters,

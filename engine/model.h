@@ -1,6 +1,7 @@
 // Everything a loaded Hyphenator holds. Immutable once built; shared by every copy and thread.
 #pragma once
 
+#include "engine/symbol_exceptions.h"
 #include "exceptions/exception_index.h"
 #include "patterns/alphabet.h"
 #include "patterns/automaton.h"
@@ -32,6 +33,8 @@ struct Model {
   patterns::Alphabet alphabet;
   patterns::Automaton automaton;
   ::hyph::exceptions::ExceptionIndex exceptions;
+  // The same exceptions keyed by symbols, when the store is small and has no filter.
+  SymbolExceptions symbol_exceptions;
   HyphenMins mins;  // already normalised to 1..63 as TeX's norm_min does
   int uchyph = 1;
   LetterPolicy letters = LetterPolicy::pattern_letters;

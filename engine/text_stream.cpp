@@ -1,6 +1,7 @@
 #include <hyph/text_stream.h>
 
 #include "engine/model.h"
+#include "engine/separators.h"
 #include "engine/text_stream_limits.h"
 #include "engine/word_rules.h"
 #include "base/utf8.h"
@@ -66,13 +67,18 @@ struct TextStream::State {
     out.clear();
   }
 
-  void emit_token(const detail::TokenBreaks& breaks) {
+  // A token's bytes with the marker at its breaks.
+  void emit_marked(std::string_view bytes, const detail::TokenBreaks& breaks) {
     std::size_t from = 0;
     for (std::size_t k = 0; k < breaks.count; ++k) {
-      out.append(token, from, breaks.offsets[k] - from).append(marker);
+      out.append(bytes.substr(from, breaks.offsets[k] - from)).append(marker);
       from = breaks.offsets[k];
     }
-    out.append(token, from);
+    out.append(bytes.substr(from));
+  }
+
+  void emit_token(const detail::TokenBreaks& breaks) {
+    emit_marked(token, breaks);
     token.clear();
     next_look = kLongToken;
     if (out.size() >= kFlushAt) flush();
@@ -170,12 +176,27 @@ struct TextStream::State {
       std::size_t j = i;
       switch (mode) {
         case Mode::normal:
-          while (j < n && !separator_at(j)) ++j;
+          j = static_cast<std::size_t>(detail::next_separator(bytes.data() + i, bytes.data() + n) - bytes.data());
+          if (j < n && token.empty()) {
+            // The whole token is in this piece: hyphenated where it is, not copied first,
+            // unless its breaks come in pieces (libhyphen's dialect: TokenBreaks::more).
+            const std::string_view whole = bytes.substr(i, j - i);
+            detail::TokenBreaks breaks;
+            detail::find_token_breaks(detail::model_of(hyphenator), whole, breaks, &counters);
+            if (!breaks.more) {
+              emit_marked(whole, breaks);
+              i = j;
+              j = static_cast<std::size_t>(detail::skip_separators(bytes.data() + j, bytes.data() + n) - bytes.data());
+              emit(bytes.substr(i, j - i));
+              i = j;
+              break;
+            }
+          }
           token.append(bytes.substr(i, j - i));
           if (j < n) {
             end_token();
             i = j;
-            while (j < n && separator_at(j)) ++j;
+            j = static_cast<std::size_t>(detail::skip_separators(bytes.data() + j, bytes.data() + n) - bytes.data());
             emit(bytes.substr(i, j - i));
           } else if (token.size() >= next_look) {
             look_at_long_token();
@@ -183,7 +204,7 @@ struct TextStream::State {
           i = j;
           break;
         case Mode::passthrough:
-          while (j < n && !separator_at(j)) ++j;
+          j = static_cast<std::size_t>(detail::next_separator(bytes.data() + i, bytes.data() + n) - bytes.data());
           emit(bytes.substr(i, j - i));
           if (j < n) mode = Mode::normal;
           i = j;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/model.h"
+#include "engine/separators.h"
 #include "engine/token_breaks.h"
 
 #include <hyph/breaks.h>
@@ -28,21 +29,18 @@ template <class Visit>
 void for_each_token(const Model& model, std::string_view text, LookupCounters* counters, const ExtraExceptions* extra,
                     Visit&& visit) {
   TokenBreaks token;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    if (is_word_separator(static_cast<unsigned char>(text[i]))) {
-      ++i;
-      continue;
-    }
-    std::size_t j = i;
-    while (j < text.size() && !is_word_separator(static_cast<unsigned char>(text[j]))) ++j;
-    for (std::size_t from = i;;) {
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  for (const char* p = skip_separators(begin, end); p != end;) {
+    const char* const q = next_separator(p, end);
+    const auto j = static_cast<std::size_t>(q - begin);
+    for (auto from = static_cast<std::size_t>(p - begin);;) {
       find_token_breaks(model, text.substr(from, j - from), token, counters, extra);
       visit(static_cast<const TokenBreaks&>(token), from);
       if (!token.more) break;
       from += token.settled;
     }
-    i = j;
+    p = skip_separators(q, end);
   }
 }
 

@@ -98,4 +98,28 @@ except BrokenPipeError:
 p.wait(timeout=60)
 check("closed output pipe ends quietly", p.stderr.read() == b"", f"status {p.returncode}")
 
+# -j: inputs of several 1 MiB chunks (the cut falls anywhere) give byte for byte the output of
+# -j 1: CR LF, invalid UTF-8, NUL bytes, a token longer than a chunk, no final newline.
+rng = random.Random(11)
+with open(f"{SOURCE_DIR}/tests/data/en-us.words", "rb") as f:
+    words = f.read()
+parts = [words.replace(b"\n", b"\r\n"), bytes(rng.choice(b"ab \n\0\xc3\xa9\xff-") for _ in range(300000)),
+         b"hyphenation" + b"x" * (3 << 20) + b" table\n", words, b"-" * (1 << 20), b"Hyphenation " * 100000, b"end"]
+with tempfile.TemporaryDirectory() as tmp:
+    big = os.path.join(tmp, "big.txt")
+    with open(big, "wb") as f:
+        for part in parts:
+            f.write(part)
+    outputs = {j: run(["-j", str(j), big]) for j in (1, 2, 8)}
+    check("-j 1, -j 2, -j 8: the same bytes", all(o.returncode == 0 for o in outputs.values())
+          and outputs[1].stdout == outputs[2].stdout == outputs[8].stdout and len(outputs[1].stdout) > len(b"".join(parts)),
+          repr({j: (o.returncode, len(o.stdout)) for j, o in outputs.items()}))
+    check("-j keeps files apart as -j 1 does", run(["-j", "2", big, big]).stdout == run(["-j", "1", big, big]).stdout)
+    # A reader that stops early while the workers run: no message, no hang (SIGPIPE, or EPIPE: 0).
+    p = subprocess.Popen([HYPHENATE, "-j", "2", big, big, big], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.readline()
+    p.stdout.close()
+    p.wait(timeout=120)
+    check("-j 2: closed output pipe ends quietly", p.stderr.read() == b"" and p.returncode in (0, -13), f"status {p.returncode}")
+
 cli_support.finish()

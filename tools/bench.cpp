@@ -8,6 +8,7 @@
 // from memory and from a mapped file, for English and, if it is found, German (de-1996).
 #include <hyph/hyphenator.h>
 #include <hyph/languages.h>
+#include <hyph/text_stream.h>
 
 #include "cli_support.h"
 
@@ -22,8 +23,10 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #ifdef HAVE_LIBHYPHEN
@@ -78,6 +81,59 @@ void report_loads(const char* label, const std::function<hyph::Hyphenator()>& pa
   ::operator delete(aligned, std::align_val_t{64});
   std::printf("load %-8s parse sources %9.3f ms | compiled, %9zu bytes: from memory %7.3f ms, mapped file %7.3f ms (%.0fx)\n",
               label, parsed * 1e3, file.size(), memory * 1e3, mapped * 1e3, parsed / mapped);
+}
+
+// Running prose for the MB/s figure: the plain-text README and doc files of installed
+// packages (/usr/share/doc), concatenated at run time up to `limit` bytes.
+std::string prose_corpus(std::size_t limit) {
+  std::string text;
+  std::error_code ec;
+  std::vector<std::filesystem::path> files;
+  for (auto it = std::filesystem::recursive_directory_iterator("/usr/share/doc", ec); !ec && it != std::filesystem::end(it); it.increment(ec)) {
+    const auto& p = it->path();
+    const std::string name = p.filename().string();
+    if (it->is_regular_file(ec) && (name.rfind("README", 0) == 0 || p.extension() == ".txt" || p.extension() == ".md") &&
+        p.extension() != ".gz")
+      files.push_back(p);
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& p : files) {
+    std::ifstream in(p, std::ios::binary);
+    text.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (text.size() >= limit) break;
+  }
+  return text;
+}
+
+void report_prose(const hyph::Hyphenator& h, int passes) {
+  const std::string text = prose_corpus(std::size_t{4} << 20);
+  if (text.empty()) {
+    std::printf("prose: no README or doc files under /usr/share/doc; skipped\n");
+    return;
+  }
+  std::size_t checksum = 0;
+  auto stream_pass = [&](unsigned threads) {
+    return best_of(passes, [&] {
+      std::size_t out = 0;
+      if (threads == 1) {
+        hyph::TextStream stream(h, "-", [&](std::string_view b) { out += b.size(); });
+        stream.write(text);
+        stream.finish();
+      } else {
+        hyph::hyphenate_parallel(h, text, "-", [&](std::string_view b) { out += b.size(); }, {.threads = threads});
+      }
+      return out;
+    }, checksum);
+  };
+  const double one = stream_pass(1);
+  const double mb = static_cast<double>(text.size()) / 1e6;
+  std::printf("prose (/usr/share/doc, %.1f MB): TextStream %.1f MB/s", mb, mb / one);
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  if (cores > 1) {
+    const double many = stream_pass(cores);
+    std::printf(", hyphenate_parallel (%u threads, 1 MiB chunks) %.1f MB/s (%.2fx)", cores, mb / many, one / many);
+  }
+  std::printf("   (output bytes: %zu)\n", checksum);
 }
 
 void report(const char* name, double seconds, std::size_t words, std::size_t checksum) {
@@ -161,6 +217,7 @@ int run(int argc, char** argv) {
     return total;
   }, checksum);
   report("libhyph (hyphen.tex)", ours, n, checksum);
+  report_prose(h, passes);
 
 #ifdef HAVE_LIBHYPHEN
   HyphenDict* dictionary = hnj_hyphen_load(dict.c_str());

@@ -24,6 +24,8 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace po = boost::program_options;
@@ -35,10 +37,12 @@ constexpr const char* kSoftHyphen = "\xC2\xAD";  // U+00AD in UTF-8
 using cli::Usage;
 
 // A reader that went away (hyphenate ... | head -1) is not an error worth a message: the
-// program ends quietly (ending the progress line, if one is shown).
+// program ends quietly (ending the progress line, if one is shown). Thrown, not exit(), so
+// that the -j workers are stopped and joined on the way out.
+struct OutputClosed {};
 [[noreturn]] void output_closed(cli::Progress* progress) {
   if (progress) progress->finish();
-  std::exit(0);
+  throw OutputClosed{};
 }
 
 void write_stdout(std::string_view bytes, cli::Progress* progress = nullptr) {
@@ -70,8 +74,10 @@ std::optional<std::uint64_t> total_size(const std::vector<std::string>& inputs) 
   return total;
 }
 
-// Feeds one input (a file, or stdin for "-") through the stream.
-void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool answer_at_once, cli::Progress& progress) {
+// Feeds one input (a file, or stdin for "-") through the stream (a TextStream, or a
+// ParallelTextStream for -j).
+template <typename Stream>
+void hyphenate_input(const std::string& name, Stream& stream, bool answer_at_once, cli::Progress& progress) {
   const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw hyph::Error(hyph::ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
   struct stat st;
@@ -81,7 +87,7 @@ void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool ans
   }
   // read() returns what is there, so with --words each line is answered as soon as it
   // arrives (a co-process), and memory stays bounded however long a line is.
-  std::vector<char> buffer(1 << 16);
+  std::vector<char> buffer(answer_at_once ? 1 << 16 : 1 << 20);
   for (;;) {
     const ssize_t got = ::read(fd, buffer.data(), buffer.size());
     if (got == 0) break;
@@ -92,9 +98,11 @@ void hyphenate_input(const std::string& name, hyph::TextStream& stream, bool ans
       throw hyph::Error(hyph::ErrorCode::io, name + ": read error: " + std::strerror(error));
     }
     stream.write(std::string_view(buffer.data(), static_cast<std::size_t>(got)));
-    if (answer_at_once) {
-      stream.flush();
-      flush_stdout(&progress);
+    if constexpr (std::is_same_v<Stream, hyph::TextStream>) {
+      if (answer_at_once) {
+        stream.flush();
+        flush_stdout(&progress);
+      }
     }
     progress.advance(static_cast<std::uint64_t>(got));
   }
@@ -223,6 +231,7 @@ void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
 int run(int argc, char** argv) {
   std::vector<std::string> pattern_files, exception_files, inputs, pattern_dirs;
   std::string language, marker, normalize, compiled_file, dic_file;
+  unsigned jobs = 0;
   cli::SettingsOptions o;
 
   po::options_description visible(
@@ -261,7 +270,8 @@ int run(int argc, char** argv) {
       ("normalize", po::value(&normalize)->default_value("none"), "'none' (as TeX: a decomposed e + U+0301 is two characters) or 'nfc' (find words in Unicode NFC; the output bytes stay the input's)")
       ("marker,m", po::value(&marker)->default_value("-"), "string inserted at each hyphenation point")
       ("soft-hyphen", "use U+00AD SOFT HYPHEN as the marker")
-      ("words,w", "line by line: each line is answered as soon as it is read")
+      ("words,w", "line by line: each line is answered as soon as it is read (always one thread)")
+      ("jobs,j", po::value(&jobs)->default_value(0), "threads: the input is cut at white space into chunks hyphenated in parallel and written in order, the same bytes as with 1; 0 (the default): one per core")
       ("filter", po::value(&o.filter_name)->default_value(o.filter_name), ("exception pre-check: " + cli::filter_choices(", ")).c_str())
       ("fp-rate", po::value(&o.fp_rate)->default_value(o.fp_rate), "target false-positive rate of the filter")
       ("stats", "print exception-lookup statistics to standard error");
@@ -345,17 +355,42 @@ int run(int argc, char** argv) {
   // terminal, the progress line would be mixed into the text.
   cli::Progress progress(cli::progress_wanted(vm, ::isatty(STDERR_FILENO) && !::isatty(STDOUT_FILENO)), "hyphenate");
   progress.set_total(total_size(inputs));
-  hyph::TextStream stream(hyphenator, marker, [&](std::string_view bytes) { write_stdout(bytes, &progress); });
-  for (const auto& input : inputs) {
-    progress.set_detail(input == "-" ? "(standard input)" : input);
-    hyphenate_input(input, stream, vm.count("words") > 0, progress);
+  const bool words = vm.count("words") > 0;
+  auto sink = [&](std::string_view bytes) { write_stdout(bytes, &progress); };
+  hyph::LookupCounters counters;
+  {
+    auto hyphenate_all = [&](auto& stream) {
+      for (const auto& input : inputs) {
+        progress.set_detail(input == "-" ? "(standard input)" : input);
+        hyphenate_input(input, stream, words, progress);
+      }
+      counters = stream.counters();
+    };
+    // One thread for --words (each line is answered as it comes) and for -j 1.
+    const unsigned threads = jobs != 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
+    if (words || threads == 1) {
+      hyph::TextStream stream(hyphenator, marker, sink);
+      hyphenate_all(stream);
+    } else {
+      hyph::ParallelTextStream stream(hyphenator, marker, sink, {.threads = threads});
+      hyphenate_all(stream);
+    }
+    flush_stdout(&progress);
   }
-  flush_stdout(&progress);
   progress.finish();
-  if (vm.count("stats")) print_stats(hyphenator, stream.counters());
+  if (vm.count("stats")) print_stats(hyphenator, counters);
   return 0;
+}
+
+// A closed output ends the program quietly, from wherever it was writing.
+int run_until_output_closes(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const OutputClosed&) {
+    return 0;
+  }
 }
 
 }  // namespace
 
-int main(int argc, char** argv) { return cli::run_main("hyphenate", run, argc, argv); }
+int main(int argc, char** argv) { return cli::run_main("hyphenate", run_until_output_closes, argc, argv); }

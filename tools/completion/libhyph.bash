@@ -76,7 +76,7 @@ _libhyph() {
     -f | --format)
       COMPREPLY=($(compgen -W 'auto hyp tex tsv' -- "$cur"))
       return ;;
-    -m | --marker | --left-min | --right-min | --uchyph | --fp-rate | --tag | --name)
+    -m | --marker | --left-min | --right-min | --uchyph | --fp-rate | --tag | --name | -j | --jobs)
       return ;;  # a value of the user's own
   esac
   $split && return  # --option=value of an option not known here

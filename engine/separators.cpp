@@ -1,0 +1,114 @@
+#include "engine/separators.h"
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define HYPH_X86 1
+#endif
+
+namespace hyph::detail {
+
+const char* next_separator_portable(const char* p, const char* end) noexcept {
+  while (p != end && !is_word_separator(static_cast<unsigned char>(*p))) ++p;
+  return p;
+}
+
+#if defined(HYPH_X86) && defined(__SSE2__)
+namespace {
+
+// Bit k set for each separator byte k of v: ' ', or 9..13 (tab, line feed, vertical tab,
+// form feed, carriage return): v - 9 as unsigned is at most 4.
+inline unsigned separator_bits(__m128i v) noexcept {
+  const __m128i t = _mm_sub_epi8(v, _mm_set1_epi8(9));
+  const __m128i controls = _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(4)), t);
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(controls, _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')))));
+}
+
+inline std::uint64_t load64(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+inline std::uint32_t load32(const char* p) noexcept {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+// The n < 16 bytes at p in the low bytes of a vector, zero above (zero is no separator),
+// without reading a byte outside [p, p + n): overlapping loads of 8, 4 or single bytes.
+inline __m128i load_short(const char* p, std::size_t n) noexcept {
+  std::uint64_t lo = 0, hi = 0;
+  if (n >= 8) {
+    lo = load64(p);
+    if (n > 8) hi = load64(p + n - 8) >> (8 * (16 - n));
+  } else if (n >= 4) {
+    lo = load32(p) | std::uint64_t{load32(p + n - 4)} << (8 * (n - 4));
+  } else if (n > 0) {
+    lo = static_cast<unsigned char>(p[0]) | std::uint64_t{static_cast<unsigned char>(p[n / 2])} << (8 * (n / 2)) |
+         std::uint64_t{static_cast<unsigned char>(p[n - 1])} << (8 * (n - 1));
+  }
+  return _mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo));
+}
+
+// The tail of fewer than 16 bytes.
+inline const char* tail(const char* p, const char* end) noexcept {
+  const auto n = static_cast<std::size_t>(end - p);
+  const unsigned bits = separator_bits(load_short(p, n)) & ((1u << n) - 1);
+  return bits != 0 ? p + std::countr_zero(bits) : end;
+}
+
+const char* next_separator_sse2(const char* p, const char* end) noexcept {
+  for (; end - p >= 16; p += 16)
+    if (const unsigned bits = separator_bits(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)))) return p + std::countr_zero(bits);
+  return tail(p, end);
+}
+
+__attribute__((target("avx2"))) const char* next_separator_avx2(const char* p, const char* end) noexcept {
+  const __m256i nine = _mm256_set1_epi8(9), four = _mm256_set1_epi8(4), space = _mm256_set1_epi8(' ');
+  for (; end - p >= 32; p += 32) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    const __m256i t = _mm256_sub_epi8(v, nine);
+    const __m256i hits = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(t, four), t), _mm256_cmpeq_epi8(v, space));
+    if (const auto bits = static_cast<unsigned>(_mm256_movemask_epi8(hits))) return p + std::countr_zero(bits);
+  }
+  return next_separator_sse2(p, end);
+}
+
+using Scan = const char* (*)(const char*, const char*) noexcept;
+
+// Asked once: which CPU this is does not change while the program runs.
+Scan best_scan() noexcept {
+  static const Scan scan = __builtin_cpu_supports("avx2") ? next_separator_avx2 : next_separator_sse2;
+  return scan;
+}
+
+}  // namespace
+
+const char* next_separator(const char* p, const char* end) noexcept {
+  // A word is usually shorter than 16 bytes: no call through the pointer for it.
+  if (end - p < 16) return tail(p, end);
+  return best_scan()(p, end);
+}
+
+std::span<const SeparatorScan> separator_scans() noexcept {
+  static const SeparatorScan scans[] = {{"portable", next_separator_portable, true},
+                                        {"sse2", next_separator_sse2, true},
+                                        {"avx2", next_separator_avx2, __builtin_cpu_supports("avx2") != 0}};
+  return scans;
+}
+
+#else
+
+const char* next_separator(const char* p, const char* end) noexcept { return next_separator_portable(p, end); }
+std::span<const SeparatorScan> separator_scans() noexcept {
+  static const SeparatorScan scans[] = {{"portable", next_separator_portable, true}};
+  return scans;
+}
+
+#endif
+
+}  // namespace hyph::detail
