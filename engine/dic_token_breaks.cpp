@@ -6,6 +6,7 @@
 #include <unicode/uchar.h>
 
 #include <algorithm>
+#include <memory>
 
 namespace hyph::detail {
 namespace {
@@ -50,8 +51,12 @@ bool add_word_breaks(const DicPart& part, const Word& w, TokenBreaks& out,
   if (!w.encodable || w.spelled_size > kWordBytes) return true;
   const std::string_view word(w.spelled, w.spelled_size);
   char hyphens[kWordBytes + 8];
-  dic::Replacement reps[kWordBytes + 1];
+  // Replacements are constructed only for dictionaries that have them, and only as far as the
+  // word goes (all kWordBytes of them cost more than hyphenating a short word).
+  alignas(dic::Replacement) unsigned char rep_storage[sizeof(dic::Replacement) * kWordBytes];
   const bool want_reps = part.dictionary.has_replacements();
+  dic::Replacement* const reps = reinterpret_cast<dic::Replacement*>(rep_storage);
+  if (want_reps) std::uninitialized_default_construct_n(reps, word.size());
   const dic::Outcome o = part.dictionary.hyphenate3(word, std::span<char>(hyphens, word.size() + 5), {},
                                                     want_reps ? std::span<dic::Replacement>(reps, word.size()) : std::span<dic::Replacement>(),
                                                     part.minimums);
@@ -93,6 +98,36 @@ bool add_word_breaks(const DicPart& part, const Word& w, TokenBreaks& out,
 }
 
 }  // namespace
+
+void dic_word_breaks(const Model& model, std::string_view word, TokenBreaks& out) noexcept {
+  const DicPart& part = *model.dic;
+  out.count = 0;
+  out.pending = Pending::nothing;
+  out.saw_letter = false;
+  out.more = false;
+  out.replacements = false;
+  out.settled = word.size();
+  const auto* const begin = reinterpret_cast<const unsigned char*>(word.data());
+  const auto* const end = begin + word.size();
+  Word w;
+  for (const unsigned char* p = begin; p < end;) {
+    const utf8::Decoded c = *p < 0x80 ? utf8::Decoded{*p, 1} : utf8::decode(p, end);
+    p += c.length;
+    if (c.cp == utf8::kInvalid)  // one character with its continuation bytes (a lone surrogate's three)
+      for (int k = 0; k < 3 && p < end && (*p & 0xC0) == 0x80; ++k) ++p;
+    if (w.chars == kDicMaxWordChars) return;  // too long: no breaks, as for a run of letters
+    // A character the charset cannot spell (or invalid UTF-8) is '?', as a caller encoding the
+    // word with replacement would pass it: it matches no letter, and the offsets stay right.
+    const char32_t lower = c.cp == utf8::kInvalid ? U'?' : static_cast<char32_t>(u_tolower(static_cast<UChar32>(c.cp)));
+    unsigned n = part.encode(lower, w.spelled + w.spelled_size);
+    if (n == 0) n = part.encode(U'?', w.spelled + w.spelled_size);
+    w.spelled_size += n;
+    w.lower[w.chars] = lower;
+    w.ends[w.chars++] = static_cast<std::size_t>(p - begin);
+  }
+  out.saw_letter = w.chars > 0;
+  add_word_breaks(part, w, out, nullptr);  // at most kDicMaxWordChars - 1 breaks: they fit
+}
 
 void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, const ExtraExceptions* extra) noexcept {
   const DicPart& part = *model.dic;

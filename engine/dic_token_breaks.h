@@ -14,4 +14,10 @@ namespace hyph::detail {
 /// `extra` (a UserDictionary) answers for a lower-case word before the dictionary.
 void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, const ExtraExceptions* extra) noexcept;
 
+/// Fills `out` with the breaks of `word` taken whole, every character of it, as libhyphen's
+/// callers (pyphen, LibreOffice) hand a word they cut themselves to hnj_hyphen_hyphenate3:
+/// lower-cased as above; a character the dictionary's charset cannot spell, or invalid UTF-8,
+/// is passed as '?'. A word of more than kDicMaxWordChars characters gets no breaks.
+void dic_word_breaks(const Model& model, std::string_view word, TokenBreaks& out) noexcept;
+
 }  // namespace hyph::detail

@@ -2,6 +2,7 @@
 
 #include "engine/compiled.h"
 #include "engine/dic_part.h"
+#include "engine/dic_token_breaks.h"
 #include "engine/insert_markers.h"
 #include "engine/model.h"
 #include "engine/word_rules.h"
@@ -9,6 +10,7 @@
 #include "patterns/dic_reader.h"
 #include "patterns/embedded.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -60,7 +62,32 @@ Hyphenator Hyphenator::load_dic(const std::filesystem::path& path, const Setting
   return load_dic_bytes(dic::read_dic_file(path.string()), settings, path.string());
 }
 
+namespace {
+
+// The file with its LEFTHYPHENMIN and RIGHTHYPHENMIN lines made comments (the line count and
+// every other byte stay, so messages point at the same lines): DicMinimums::settings_only.
+std::string without_own_minimums(std::string_view bytes) {
+  std::string out;
+  out.reserve(bytes.size() + 4);
+  for (std::size_t at = 0; at < bytes.size();) {
+    const std::size_t eol = std::min(bytes.find('\n', at), bytes.size());
+    const std::string_view line = bytes.substr(at, eol - at);
+    if (at > 0 && (line.starts_with("LEFTHYPHENMIN") || line.starts_with("RIGHTHYPHENMIN"))) out.push_back('%');
+    out.append(line);
+    if (eol < bytes.size()) out.push_back('\n');
+    at = eol + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
 Hyphenator Hyphenator::load_dic_bytes(std::string_view bytes, const Settings& settings, std::string_view name) {
+  if (settings.dic_minimums == DicMinimums::settings_only) {
+    Settings own = settings;
+    own.dic_minimums = DicMinimums::larger;
+    return load_dic_bytes(without_own_minimums(bytes), own, name);
+  }
   auto part = std::make_shared<const detail::DicPart>(detail::make_dic_part(bytes, std::string(name), settings));
   return Hyphenator(detail::assemble(
       {.backing = nullptr,
@@ -93,6 +120,14 @@ std::size_t Hyphenator::breaks(std::string_view text, std::span<Break> breaks, L
 
 std::size_t Hyphenator::breaks(std::u16string_view text, std::span<Break> breaks, LookupCounters* counters) const noexcept {
   return detail::text_breaks_utf16(*model_, text, breaks, counters);
+}
+
+std::size_t Hyphenator::word_breaks(std::string_view word, std::span<Break> breaks) const noexcept {
+  if (model_->dialect != detail::Dialect::libhyphen) return detail::text_breaks(*model_, word, breaks, nullptr);
+  detail::TokenBreaks token;
+  detail::dic_word_breaks(*model_, word, token);
+  for (std::size_t k = 0; k < token.count && k < breaks.size(); ++k) breaks[k] = detail::break_at(*model_, token, k, 0);
+  return token.count;
 }
 
 void Hyphenator::visit_breaks(std::string_view text, void (*visit)(void* context, const Break& b), void* context,

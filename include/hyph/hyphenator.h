@@ -135,6 +135,14 @@ class HYPH_EXPORT Hyphenator {
   /// of the same text in UTF-8); Break::before and after stay UTF-8.
   std::size_t breaks(std::u16string_view text, std::span<Break> breaks, LookupCounters* counters = nullptr) const noexcept;
 
+  /// The breaks of `word` taken whole, as a program that cuts its own words wants them. In
+  /// libhyphen's dialect, every character of `word` belongs to it (digits, dots and joiners
+  /// too), as libhyphen's callers (pyphen, LibreOffice) hand a word to hnj_hyphen_hyphenate3:
+  /// lower-cased code point by code point, a character the dictionary's charset cannot spell
+  /// (or invalid UTF-8) passed as '?'; a word of more than 200 characters gets none. In TeX's
+  /// dialect, the same as breaks(word). Never fails, never allocates.
+  std::size_t word_breaks(std::string_view word, std::span<Break> breaks) const noexcept;
+
   /// Calls visit(const Break&) for every break of `text`, in order: for any number of breaks
   /// without a buffer. Allocates nothing itself; an exception from `visit` propagates.
   template <class Visit>

@@ -68,6 +68,16 @@ enum class Normalization {
   nfc,
 };
 
+/// Whose minimums a libhyphen `.dic` dictionary is answered with (Hyphenator::load_dic).
+enum class DicMinimums {
+  /// libhyphen's hnj_hyphen_hyphenate3: the larger of Settings' left_min / right_min and the
+  /// file's LEFTHYPHENMIN / RIGHTHYPHENMIN.
+  larger,
+  /// Settings' alone, as pyphen applies them: the file is answered as libhyphen answers it
+  /// without its LEFTHYPHENMIN and RIGHTHYPHENMIN lines (2 where Settings leave one unset).
+  settings_only,
+};
+
 /// Everything a load can be told. Unset values take the language's own defaults.
 struct Settings {
   std::optional<int> left_min;   ///< \lefthyphenmin; TeX treats values below 1 as 1
@@ -87,6 +97,8 @@ struct Settings {
   /// Error(ErrorCode::io) for a file that cannot be read, Error(ErrorCode::bad_format) for
   /// one that is not a valid store.
   std::vector<std::filesystem::path> exception_stores;
+  /// Only for load_dic(): whether the file's own minimums count.
+  DicMinimums dic_minimums = DicMinimums::larger;
 };
 
 /// What a load falls back to where Settings leave a value unset: plain TeX's values, unless

@@ -5,7 +5,8 @@
     'Hy-phen-ation of type-set para-graphs'
 
 Hyphenator(language) loads a language (languages() lists them) and is immutable: share one
-between threads; long texts are hyphenated without the GIL. UserDictionary adds a user's own
+between threads; long texts are hyphenated without the GIL. Hyphenator(dic=path) loads a
+libhyphen .dic dictionary and answers as libhyphen does. UserDictionary adds a user's own
 words. libhyph.pyphen is a drop-in for the pyphen package over libhyphen .dic dictionaries.
 """
 

@@ -26,6 +26,7 @@ class Hyphenator:
         dic: Optional[_Path] = None,
         letters: Optional[str] = None,
         normalize: str = "none",
+        dic_minimums: str = "larger",
     ) -> None: ...
     def hyphenate(self, text: str, marker: str = "-") -> str:
         """`text` with `marker` at every point where TeX allows a hyphen."""
@@ -34,13 +35,25 @@ class Hyphenator:
     def positions(self, text: str) -> List[int]:
         """The break offsets in `text`, in code points, increasing."""
     def breaks(self, text: str) -> List[Break]:
-        """The breaks as Break(offset, value, pre, post, replaced)."""
+        """The breaks as Break(offset, value, pre, post, replaced); pre/post/replaced for
+        libhyphen's non-standard breaks (dic=), None otherwise."""
+    def word_breaks(self, word: str) -> List[Break]:
+        """The breaks of `word` taken whole (with dic=: every character belongs to it, as
+        libhyphen's callers pass a word); for TeX patterns the same as breaks(word)."""
+    def hyphenate_spelling(self, text: str, marker: str = "-") -> str:
+        """`text` with `marker` at every break, non-standard breaks spelled out
+        ('kulissza' -> 'kulisz-sza')."""
+    def _pyphen_inserted(self, word: str, hyphen: str, left: int, right: int, /) -> Optional[str]:
+        """For libhyph.pyphen: `word` with `hyphen` at its plain breaks between the minimums,
+        or None if one of them changes the spelling."""
     def write_compiled(self, path: _Path, tag: str = "", name: str = "") -> None:
         """Writes this language in libhyph's compiled format."""
     @property
     def left_min(self) -> int: ...
     @property
     def right_min(self) -> int: ...
+    @property
+    def dialect(self) -> str: ...
     @property
     def uchyph(self) -> int: ...
     @property
@@ -75,22 +88,5 @@ class UserDictionary:
     def hyphenator(self) -> Hyphenator: ...
     def __len__(self) -> int: ...
     def __contains__(self, word: object) -> bool: ...
-
-class DicDictionary:
-    """A libhyphen .dic dictionary (internal: libhyph.pyphen uses it)."""
-
-    def __init__(self, data: bytes, name: str) -> None: ...
-    @property
-    def charset(self) -> str: ...
-    @property
-    def utf8(self) -> bool: ...
-    @property
-    def left_min(self) -> int: ...
-    @property
-    def right_min(self) -> int: ...
-    def breaks(self, word: str, left: int, right: int) -> List[Tuple[int, int, Optional[str], int, int]]:
-        """(position, value, change, start, cut) for each break, as libhyphen's hyphenate3."""
-    def inserted(self, word: str, hyphen: str, left: int, right: int, /) -> Optional[str]:
-        """The word with `hyphen` at its plain breaks; None if it has a non-standard one."""
 
 def _list_languages() -> List[Tuple[str, str, int, int, str, Optional[str], Optional[str]]]: ...

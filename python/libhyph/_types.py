@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Tuple
 
 __all__ = ["Break", "Language"]
 
@@ -12,21 +12,20 @@ class Break(NamedTuple):
 
     offset    where the hyphen goes, in code points of the str (between text[offset-1]
               and text[offset]).
-    value     the odd pattern value behind it (1, 3, 5...: a priority for line breakers;
-              an exception's break has 1), or None where the engine does not report it
-              (TeX patterns, until libhyph's C++ API carries values).
+    value     the odd pattern value behind it: 1, 3, 5, 7 or 9 (higher: the patterns insist
+              more, a priority for line breakers); an exception's break has 1.
     pre, post, replaced
-              for a non-standard break (libhyphen's 'pat1tern/change,start,cut'): the text
-              to put before the line end, the text to start the next line with, and how
-              many code points of the word, from `offset`, they replace. None for a plain
-              break.
+              for a non-standard break (libhyphen's 'pat1tern/change,start,cut', dic=):
+              breaking here writes text[replaced[0]:replaced[1]] as pre, the hyphen, then
+              post. Hungarian 'kulissza' has Break(5, 5, 'sz', '', (4, 5)): 'kulisz-sza'.
+              None for a plain break.
     """
 
     offset: int
-    value: Optional[int] = None
+    value: int = 1
     pre: Optional[str] = None
     post: Optional[str] = None
-    replaced: Optional[int] = None
+    replaced: Optional[Tuple[int, int]] = None
 
 
 class Language(NamedTuple):

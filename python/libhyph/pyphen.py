@@ -6,12 +6,14 @@
 The public API is pyphen's (0.13): ``Pyphen``, ``LANGUAGES`` and ``language_fallback``, with
 the same signatures and documented behaviour. What differs is who answers: the dictionaries
 (libhyphen ``.dic`` files found in the folders of ``HYPH_DICTIONARIES``, then in
-/usr/share/hyphen) are read by libhyph's implementation of libhyphen's dialect, so every
-word gets the answer libhyphen 2.8.8 gives, with its two levels (NEXTLEVEL), its NOHYPHEN
-lists and its non-standard breaks, where pyphen's own reader merges the levels and ignores
-the rest. The minimums are Pyphen's ``left`` and ``right`` alone, as in pyphen: a dictionary's
-LEFTHYPHENMIN and RIGHTHYPHENMIN are not looked at. doc/python-pyphen.md lists where the
-answers differ from pyphen's, with examples.
+/usr/share/hyphen) are loaded by libhyph's public API (``Hyphenator(dic=...)``), which answers
+in libhyphen's dialect, so every word gets the answer libhyphen 2.8.8 gives, with its two
+levels (NEXTLEVEL), its NOHYPHEN lists and its non-standard breaks, where pyphen's own reader
+merges the levels and ignores the rest. The minimums are Pyphen's ``left`` and ``right`` alone,
+as in pyphen: a dictionary's LEFTHYPHENMIN and RIGHTHYPHENMIN are not looked at
+(``dic_minimums='settings'``). Words are taken whole, as pyphen takes them
+(``Hyphenator.word_breaks``). doc/python.md lists where the answers differ from pyphen's,
+with examples.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import functools
 import os
 from typing import Dict, Iterator, List, Optional, Tuple, Union
 
-from ._native import DicDictionary
+from ._native import Hyphenator
 
 VERSION = __version__ = "0.13.2"  # the pyphen API this module follows
 
@@ -89,39 +91,41 @@ class DataInt(int):
 
 
 class _Dictionary:
-    """One .dic file, loaded once: libhyphen's answers for words, with the caller's minimums
-    alone (see _without_minimums). The extension lower-cases each word code point by code
-    point (so offsets stay the word's; str.lower() turns 'İ' into two) and encodes it in the
-    dictionary's charset."""
+    """One .dic file: libhyph's Hyphenator for it, loaded once per pair of minimums (pyphen's
+    ``left`` and ``right``; the file's own LEFTHYPHENMIN and RIGHTHYPHENMIN do not count,
+    ``dic_minimums='settings'``), answering for words taken whole (``word_breaks``)."""
 
     def __init__(self, filename: str) -> None:
-        with open(filename, "rb") as stream:
-            data = stream.read()
-        self.native = DicDictionary(_without_minimums(data), filename)
-        self.utf8 = self.native.utf8
+        with open(filename, "rb") as stream:  # pyphen's errors for a missing or unreadable file
+            first_line = stream.readline()
+        self.filename = filename
+        #: The charset the file declares (its first line, as libhyphen reads it).
+        self.charset = first_line[:19].split(b"\r")[0].split(b"\n")[0].decode("ascii", "replace")
+        self.utf8 = self.charset == "UTF-8"
+        self._hyphenators: Dict[Tuple[int, int], Hyphenator] = {}
+        self.hyphenator(2, 2)  # loads it now: a malformed file fails here, as in pyphen
         # Layout engines ask for the same words again and again (WeasyPrint, for each line
         # that ends in one); a bounded cache, where pyphen memoises every word it ever saw.
         self.positions = functools.lru_cache(maxsize=1 << 14)(self._positions)
 
+    def hyphenator(self, left: int, right: int) -> Hyphenator:
+        """The dictionary with these minimums (at least 1: pyphen filters the rest)."""
+        key = (max(left, 1), max(right, 1))
+        found = self._hyphenators.get(key)
+        if found is None:
+            found = Hyphenator(dic=self.filename, left_min=key[0], right_min=key[1], dic_minimums="settings")
+            self._hyphenators[key] = found
+        return found
+
     def _positions(self, word: str, left: int, right: int) -> List[DataInt]:
         points = []
-        for position, _value, change, start, cut in self.native.breaks(word, left, right):
-            if change is None:
-                points.append(DataInt(position))
+        for b in self.hyphenator(left, right).word_breaks(word):
+            if b.replaced is None:
+                points.append(DataInt(b.offset))
             else:
-                points.append(DataInt(position, (change, start - position, cut)))
+                start, end = b.replaced
+                points.append(DataInt(b.offset, (b.pre + "=" + b.post, start - b.offset, end - start)))
         return points
-
-
-def _without_minimums(data: bytes) -> bytes:
-    """The dictionary with its LEFTHYPHENMIN and RIGHTHYPHENMIN lines made comments (same
-    line numbers), so that libhyphen's rule "the larger of the caller's minimum and the
-    dictionary's" leaves the caller's: pyphen's `left` and `right` alone decide."""
-    lines = data.split(b"\n")
-    for i, line in enumerate(lines):
-        if i > 0 and (line.startswith(b"LEFTHYPHENMIN") or line.startswith(b"RIGHTHYPHENMIN")):
-            lines[i] = b"%" + line
-    return b"\n".join(lines)
 
 
 # Loaded dictionaries by file name, for cache=True.
@@ -140,12 +144,31 @@ class Pyphen:
         if not filename:
             filename = LANGUAGES[language_fallback(lang)]  # type: ignore[arg-type,index]
         path = os.fspath(filename)
-        self.left = left
-        self.right = right
         if not cache or path not in _cache:
             _cache[path] = _Dictionary(path)
         self.hd = _cache[path]
-        self._plain_inserted = self.hd.native.inserted
+        self._plain_inserted = None
+        self.left = left
+        self.right = right
+
+    # left and right may be changed later, as in pyphen: the native call is bound again then.
+    @property
+    def left(self) -> int:
+        return self._left
+
+    @left.setter
+    def left(self, value: int) -> None:
+        self._left = value
+        self._plain_inserted = None
+
+    @property
+    def right(self) -> int:
+        return self._right
+
+    @right.setter
+    def right(self, value: int) -> None:
+        self._right = value
+        self._plain_inserted = None
 
     def positions(self, word: str) -> List[DataInt]:
         """The positions where `word` can be hyphenated, at least `left` characters from its
@@ -180,7 +203,10 @@ class Pyphen:
     def inserted(self, word: str, hyphen: str = "-") -> str:
         """`word` with `hyphen` at every break ('let-ter-gre-pen'); a non-standard break
         changes the spelling ('kulisz-sza')."""
-        plain = self._plain_inserted(word, hyphen, self.left, self.right)
+        plain_inserted = self._plain_inserted
+        if plain_inserted is None:
+            plain_inserted = self._plain_inserted = self.hd.hyphenator(self._left, self._right)._pyphen_inserted
+        plain = plain_inserted(word, hyphen, self._left, self._right)
         if plain is not None:  # no non-standard break: done in one call
             return plain
         letters = list(word)

@@ -11,21 +11,19 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#if LIBHYPH_PYTHON_DIC
-#include "dic_dictionary.h"
-#endif
-
 #include <hyph/error.h>
 #include <hyph/exceptions.h>
 #include <hyph/hyphenator.h>
 #include <hyph/languages.h>
 #include <hyph/user_dictionary.h>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -40,11 +38,48 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Text in and out.
 
-// A str as UTF-8 bytes; `owner` keeps them alive.
+// Texts this long are converted and hyphenated without the GIL (shorter ones are not worth
+// releasing and taking it again).
+constexpr std::size_t kReleaseGil = 16 * 1024;
+
+// A str's code points as UTF-8, lone surrogates as their three-byte generalised form (what
+// "surrogatepass" writes). Reads the str's own buffer, so it needs no GIL: a str is immutable
+// and the caller holds a reference.
+void append_utf8(int kind, const void* data, Py_ssize_t length, std::string& out) {
+  std::size_t size = 0;  // exactly: a 1 GiB str must not ask for 3 GiB
+  for (Py_ssize_t i = 0; i < length; ++i) {
+    const Py_UCS4 c = PyUnicode_READ(kind, data, i);
+    size += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  out.reserve(out.size() + size);
+  for (Py_ssize_t i = 0; i < length; ++i) {
+    const Py_UCS4 c = PyUnicode_READ(kind, data, i);
+    if (c < 0x80) {
+      out.push_back(static_cast<char>(c));
+    } else if (c < 0x800) {
+      const char b[] = {static_cast<char>(0xC0 | (c >> 6)), static_cast<char>(0x80 | (c & 0x3F))};
+      out.append(b, 2);
+    } else if (c < 0x10000) {
+      const char b[] = {static_cast<char>(0xE0 | (c >> 12)), static_cast<char>(0x80 | ((c >> 6) & 0x3F)),
+                        static_cast<char>(0x80 | (c & 0x3F))};
+      out.append(b, 3);
+    } else {
+      const char b[] = {static_cast<char>(0xF0 | (c >> 18)), static_cast<char>(0x80 | ((c >> 12) & 0x3F)),
+                        static_cast<char>(0x80 | ((c >> 6) & 0x3F)), static_cast<char>(0x80 | (c & 0x3F))};
+      out.append(b, 4);
+    }
+  }
+}
+
+// A str as UTF-8 bytes: an ASCII str lends its own buffer, any other is encoded (without the
+// GIL when it is long). `owner` and `storage` keep the bytes alive.
 struct Utf8Text {
   py::object owner;
+  std::unique_ptr<std::string> storage;
   std::string_view bytes;
-  bool ascii = false;  // then code-point offsets are byte offsets
+  bool ascii = false;        // then code-point offsets are byte offsets
+  std::size_t length = 0;    // in code points
+  Py_UCS4 maxchar = 0;       // the largest code point (as the str's kind allows)
 };
 
 Utf8Text utf8_of(py::handle obj, const char* what) {
@@ -52,28 +87,89 @@ Utf8Text utf8_of(py::handle obj, const char* what) {
   if (!PyUnicode_Check(o)) {
     throw py::type_error(std::string(what) + " must be str, not " + Py_TYPE(o)->tp_name);
   }
-  if (PyUnicode_IS_ASCII(o)) {
-    Py_ssize_t n = 0;
-    const char* p = PyUnicode_AsUTF8AndSize(o, &n);  // an ASCII str's own buffer: no copy
-    if (p == nullptr) throw py::error_already_set();
-    return {py::reinterpret_borrow<py::object>(obj), {p, static_cast<std::size_t>(n)}, true};
+  Utf8Text t{py::reinterpret_borrow<py::object>(obj), nullptr, {}, PyUnicode_IS_ASCII(o) != 0,
+             static_cast<std::size_t>(PyUnicode_GET_LENGTH(o)), PyUnicode_MAX_CHAR_VALUE(o)};
+  if (t.ascii) {
+    t.bytes = {static_cast<const char*>(PyUnicode_DATA(o)), t.length};  // an ASCII str's own buffer
+    return t;
   }
-  PyObject* encoded = PyUnicode_AsEncodedString(o, "utf-8", "surrogatepass");
-  if (encoded == nullptr) throw py::error_already_set();
-  auto owner = py::reinterpret_steal<py::object>(encoded);
-  return {owner, {PyBytes_AS_STRING(encoded), static_cast<std::size_t>(PyBytes_GET_SIZE(encoded))}, false};
+  t.storage = std::make_unique<std::string>();
+  const int kind = PyUnicode_KIND(o);
+  const void* data = PyUnicode_DATA(o);
+  if (t.length < kReleaseGil) {
+    append_utf8(kind, data, static_cast<Py_ssize_t>(t.length), *t.storage);
+  } else {
+    py::gil_scoped_release released;
+    append_utf8(kind, data, static_cast<Py_ssize_t>(t.length), *t.storage);
+  }
+  t.bytes = *t.storage;
+  return t;
 }
 
-py::str str_of(std::string_view utf8, bool ascii) {
-  if (ascii) {
-    PyObject* s = PyUnicode_New(static_cast<Py_ssize_t>(utf8.size()), 127);
-    if (s == nullptr) throw py::error_already_set();
-    std::copy(utf8.begin(), utf8.end(), static_cast<char*>(PyUnicode_DATA(s)));
-    return py::reinterpret_steal<py::str>(s);
+// Fills a new str of `length` code points from UTF-8 that append_utf8 wrote (plus engine
+// markers from another str): pure writes into an object no one else sees yet.
+void fill_from_utf8(PyObject* s, std::string_view utf8) noexcept {
+  const int kind = PyUnicode_KIND(s);
+  void* data = PyUnicode_DATA(s);
+  if (kind == PyUnicode_1BYTE_KIND && PyUnicode_IS_ASCII(s)) {
+    std::copy(utf8.begin(), utf8.end(), static_cast<char*>(data));
+    return;
   }
-  PyObject* s = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "surrogatepass");
+  Py_ssize_t i = 0;
+  for (std::size_t at = 0; at < utf8.size(); ++i) {
+    const auto b = static_cast<unsigned char>(utf8[at]);
+    const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    Py_UCS4 c = n == 1 ? b : n == 2 ? b & 0x1F : n == 3 ? b & 0x0F : b & 0x07;
+    for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(utf8[at + k]) & 0x3F);
+    PyUnicode_WRITE(kind, data, i, c);
+    at += n;
+  }
+}
+
+// A new str of `length` code points from that UTF-8: allocated with the GIL, filled without it
+// when long. `maxchar` must be a code point the str holds, or in its kind's range (a str is
+// only equal to another of its kind: ' ' must not come back as a two-byte str).
+py::str str_of(std::string_view utf8, std::size_t length, Py_UCS4 maxchar) {
+  PyObject* s = PyUnicode_New(static_cast<Py_ssize_t>(length), maxchar);
   if (s == nullptr) throw py::error_already_set();
-  return py::reinterpret_steal<py::str>(s);
+  auto result = py::reinterpret_steal<py::str>(s);
+  if (utf8.size() < kReleaseGil) {
+    fill_from_utf8(s, utf8);
+  } else {
+    py::gil_scoped_release released;
+    fill_from_utf8(s, utf8);
+  }
+  return result;
+}
+
+// UTF-8 of unknown length and largest code point (a spelling with replacements) as a str.
+py::str str_of_any(std::string_view utf8) {
+  std::size_t length = 0;
+  Py_UCS4 maxchar = 0;
+  const auto scan = [&] {
+    for (std::size_t at = 0; at < utf8.size(); ++length) {
+      const auto b = static_cast<unsigned char>(utf8[at]);
+      const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+      Py_UCS4 c = n == 1 ? b : n == 2 ? b & 0x1F : n == 3 ? b & 0x0F : b & 0x07;
+      for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(utf8[at + k]) & 0x3F);
+      maxchar = std::max(maxchar, c);
+      at += n;
+    }
+  };
+  if (utf8.size() < kReleaseGil) {
+    scan();
+  } else {
+    py::gil_scoped_release released;
+    scan();
+  }
+  return str_of(utf8, length, maxchar);
+}
+
+// Frees a long buffer without the GIL (unmapping tens of MiB takes a while).
+void free_without_gil(std::string& s) {
+  if (s.capacity() < kReleaseGil) return;
+  py::gil_scoped_release released;
+  std::string().swap(s);
 }
 
 // Byte offsets to code-point offsets, for increasing offsets: counts lead bytes once.
@@ -97,16 +193,16 @@ class CodePoints {
 // Breaks over texts of any length.
 
 constexpr std::size_t kPiece = std::size_t{1} << 20;  // bytes hyphenated per call, about
-constexpr std::size_t kReleaseGil = 16 * 1024;        // texts this long run without the GIL
 
 bool is_tex_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
-// Calls on_break(byte offset) for every break, in order; `hyphenate(piece, span)` is the
-// engine's snprintf-style call. Pieces end just after white space, so each is whole tokens.
-template <class Hyphenate, class OnBreak>
+// Calls on_break(piece start, break) for every break, in order; `hyphenate(piece, span)` is
+// the engine's snprintf-style call, giving offsets (std::size_t) or hyph::Break. Pieces end
+// just after white space, so each is whole tokens.
+template <class T, class Hyphenate, class OnBreak>
 void for_each_break(std::string_view text, Hyphenate&& hyphenate, OnBreak&& on_break) {
-  std::array<std::size_t, 256> small{};
-  std::vector<std::size_t> large;
+  std::array<T, 256> small{};
+  std::vector<T> large;
   std::size_t start = 0;
   while (start < text.size()) {
     std::size_t end = text.size();
@@ -116,7 +212,7 @@ void for_each_break(std::string_view text, Hyphenate&& hyphenate, OnBreak&& on_b
       if (end < text.size()) ++end;
     }
     const std::string_view piece = text.substr(start, end - start);
-    std::span<std::size_t> buffer(small);  // never more breaks than bytes: small pieces fit
+    std::span<T> buffer(small);  // never more breaks than bytes: small pieces fit
     if (piece.size() > small.size()) {
       large.resize(piece.size() / 4 + 64);
       buffer = large;
@@ -127,27 +223,33 @@ void for_each_break(std::string_view text, Hyphenate&& hyphenate, OnBreak&& on_b
       buffer = large;
       n = hyphenate(piece, buffer);
     }
-    for (std::size_t i = 0; i < n; ++i) on_break(start + buffer[i]);
+    for (std::size_t i = 0; i < n; ++i) on_break(start, buffer[i]);
     start = end;
   }
 }
 
-std::string with_markers(std::string_view text, std::string_view marker, const auto& hyphenate) {
+// `text` with `marker` at every break; `count`, if given, receives the number of breaks.
+std::string with_markers(std::string_view text, std::string_view marker, const auto& hyphenate, std::size_t* count = nullptr) {
   std::string out;
   out.reserve(text.size() + text.size() / 8 * marker.size());
-  std::size_t copied = 0;
-  for_each_break(text, hyphenate, [&](std::size_t b) {
+  std::size_t copied = 0, n = 0;
+  for_each_break<std::size_t>(text, hyphenate, [&](std::size_t start, std::size_t b) {
+    b += start;
     out.append(text.substr(copied, b - copied)).append(marker);
     copied = b;
+    ++n;
   });
   out.append(text.substr(copied));
+  if (count != nullptr) *count = n;
   return out;
 }
 
 std::vector<std::size_t> code_point_breaks(const Utf8Text& text, const auto& hyphenate) {
   std::vector<std::size_t> offsets;
   CodePoints cp(text.bytes);
-  for_each_break(text.bytes, hyphenate, [&](std::size_t b) { offsets.push_back(text.ascii ? b : cp.at(b)); });
+  for_each_break<std::size_t>(text.bytes, hyphenate, [&](std::size_t start, std::size_t b) {
+    offsets.push_back(text.ascii ? start + b : cp.at(start + b));
+  });
   return offsets;
 }
 
@@ -235,7 +337,14 @@ struct Options {
   double fp_rate;
   std::optional<std::string> letters;
   std::string normalize;
+  std::string dic_minimums;
 };
+
+hyph::DicMinimums dic_minimums(const std::string& name) {
+  if (name == "larger") return hyph::DicMinimums::larger;
+  if (name == "settings") return hyph::DicMinimums::settings_only;
+  throw invalid("dic_minimums must be 'larger' or 'settings', not '" + name + "'");
+}
 
 hyph::Hyphenator load(const Options& o) {
   hyph::Settings settings;
@@ -248,10 +357,18 @@ hyph::Hyphenator load(const Options& o) {
   const auto patterns = paths_of(o.patterns, "patterns");
   const auto exceptions = paths_of(o.exceptions, "exceptions");
   const bool has_compiled = !o.compiled.is_none();
+  settings.dic_minimums = dic_minimums(o.dic_minimums);
   if (!o.dic.is_none()) {
-    path_of(o.dic, "dic");
-    throw invalid("dic= needs the libhyphen dialect, which this build of libhyph does not have yet");
+    // A .dic file is the whole language: nothing else can be loaded beside it.
+    const char* other = !patterns.empty() ? "patterns=" : !exceptions.empty() ? "exceptions=" : has_compiled ? "compiled=" : nullptr;
+    if (other == nullptr && o.language != "en-us") other = "a language";
+    if (other != nullptr) throw py::type_error(std::string("give dic= or ") + other + ", not both: a .dic dictionary is a whole language");
+    if (o.filter) throw py::type_error("filter= does not apply to dic=: a .dic dictionary has no exceptions to filter");
+    const auto path = path_of(o.dic, "dic");
+    py::gil_scoped_release released;  // reading and building the automata: no Python involved
+    return hyph::Hyphenator::load_dic(path, settings);
   }
+  if (o.dic_minimums != "larger") throw py::type_error("dic_minimums= applies to dic= only");
   if (has_compiled && !patterns.empty()) throw invalid("give patterns= or compiled=, not both");
   if (has_compiled) {
     if (!exceptions.empty()) throw invalid("a compiled language brings its exceptions: compile them in (hyph-compile -e)");
@@ -272,10 +389,38 @@ auto engine_call(const hyph::Hyphenator& h) {
   return [&h](std::string_view piece, std::span<std::size_t> out) { return h.hyphenate(piece, out); };
 }
 
-py::object make_break(std::size_t offset) {
-  static const char* const kModule = "libhyph._types";
-  // value, pre, post, replaced: the public C++ API reports offsets only (see _types.Break).
-  return py::module_::import(kModule).attr("Break")(offset, py::none(), py::none(), py::none(), py::none());
+// Code points in bytes (for the short spans a replacement covers).
+std::size_t code_points_in(std::string_view bytes) {
+  return static_cast<std::size_t>(std::count_if(bytes.begin(), bytes.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+py::str utf8_str(std::string_view utf8) {
+  PyObject* s = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "replace");
+  if (s == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(s);
+}
+
+// libhyph.Break(offset, value, pre, post, replaced) for each break (byte offsets into `text`):
+// offsets in code points; for a non-standard break, pre/post are its texts and replaced the
+// (start, end) code points of the text they take the place of.
+py::list break_list(const Utf8Text& text, const std::vector<hyph::Break>& found) {
+  const py::object make = py::module_::import("libhyph._types").attr("Break");
+  CodePoints cp(text.bytes);
+  py::list list(found.size());
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    const hyph::Break& b = found[i];
+    const std::size_t at = text.ascii ? b.offset : cp.at(b.offset);
+    py::object item;
+    if (b.changes_spelling()) {
+      const std::size_t start = at - code_points_in(text.bytes.substr(b.offset - b.replaced_before, b.replaced_before));
+      const std::size_t end = at + code_points_in(text.bytes.substr(b.offset, b.replaced_after));
+      item = make(at, b.value, utf8_str(b.before), utf8_str(b.after), py::make_tuple(start, end));
+    } else {
+      item = make(at, b.value, py::none(), py::none(), py::none());
+    }
+    PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), item.release().ptr());
+  }
+  return list;
 }
 
 py::list as_list(const std::vector<std::size_t>& offsets) {
@@ -293,7 +438,7 @@ py::str hyphenate_text(const hyph::Hyphenator& h, py::handle text, py::handle ma
   const Utf8Text t = utf8_of(text, "text");
   const Utf8Text m = utf8_of(marker, "marker");
   if (t.bytes.size() <= 256 && t.ascii && m.ascii) {  // a word: no vectors, no GIL juggling
-    std::array<std::size_t, 256> breaks{};
+    std::array<std::size_t, 256> breaks;  // not cleared: the engine writes what is read
     const std::size_t n = h.hyphenate(t.bytes, breaks);
     PyObject* s = PyUnicode_New(static_cast<Py_ssize_t>(t.bytes.size() + n * m.bytes.size()), 127);
     if (s == nullptr) throw py::error_already_set();
@@ -307,8 +452,11 @@ py::str hyphenate_text(const hyph::Hyphenator& h, py::handle text, py::handle ma
     std::copy(t.bytes.data() + copied, t.bytes.data() + t.bytes.size(), out);
     return py::reinterpret_steal<py::str>(s);
   }
-  const std::string out = maybe_without_gil(t.bytes.size(), [&] { return with_markers(t.bytes, m.bytes, engine_call(h)); });
-  return str_of(out, t.ascii && m.ascii);
+  std::size_t n = 0;
+  std::string out = maybe_without_gil(t.bytes.size(), [&] { return with_markers(t.bytes, m.bytes, engine_call(h), &n); });
+  py::str result = str_of(out, t.length + n * m.length, n > 0 ? std::max(t.maxchar, m.maxchar) : t.maxchar);
+  free_without_gil(out);
+  return result;
 }
 
 // Bytes in, bytes out, as the `hyphenate` command: any bytes, markers inserted, nothing decoded.
@@ -318,8 +466,12 @@ py::bytes hyphenate_bytes(const hyph::Hyphenator& h, py::handle data, py::handle
   }
   const std::string_view bytes(PyBytes_AS_STRING(data.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(data.ptr())));
   const std::string_view mark(PyBytes_AS_STRING(marker.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(marker.ptr())));
-  const std::string out = maybe_without_gil(bytes.size(), [&] { return with_markers(bytes, mark, engine_call(h)); });
-  return py::bytes(out);
+  std::string out = maybe_without_gil(bytes.size(), [&] { return with_markers(bytes, mark, engine_call(h)); });
+  auto result = py::reinterpret_steal<py::bytes>(PyBytes_FromStringAndSize(nullptr, static_cast<Py_ssize_t>(out.size())));
+  if (!result) throw py::error_already_set();
+  maybe_without_gil(out.size(), [&] { std::copy(out.begin(), out.end(), PyBytes_AS_STRING(result.ptr())); });
+  free_without_gil(out);
+  return result;
 }
 
 py::list positions(const hyph::Hyphenator& h, py::handle text) {
@@ -329,15 +481,29 @@ py::list positions(const hyph::Hyphenator& h, py::handle text) {
 
 py::list breaks(const hyph::Hyphenator& h, py::handle text) {
   const Utf8Text t = utf8_of(text, "text");
-  const auto offsets = maybe_without_gil(t.bytes.size(), [&] { return code_point_breaks(t, engine_call(h)); });
-  py::list list;
-  for (std::size_t b : offsets) list.append(make_break(b));
-  return list;
+  const auto found = maybe_without_gil(t.bytes.size(), [&] {
+    std::vector<hyph::Break> all;
+    const auto call = [&h](std::string_view piece, std::span<hyph::Break> out) { return h.breaks(piece, out); };
+    for_each_break<hyph::Break>(t.bytes, call, [&](std::size_t start, hyph::Break b) {
+      b.offset += start;
+      all.push_back(b);
+    });
+    return all;
+  });
+  return break_list(t, found);
+}
+
+py::list word_breaks(const hyph::Hyphenator& h, py::handle word) {
+  const Utf8Text t = utf8_of(word, "word");
+  std::vector<hyph::Break> found(h.word_breaks(t.bytes, {}));
+  h.word_breaks(t.bytes, found);
+  return break_list(t, found);
 }
 
 std::string describe(const hyph::Hyphenator& h) {
   std::string s = "<libhyph.Hyphenator";
   if (!h.tag().empty()) s.append(" ").append(h.tag());
+  if (h.dialect() == hyph::Dialect::libhyphen) s.append(" dic");
   s.append(" left_min=").append(std::to_string(h.mins().left));
   s.append(" right_min=").append(std::to_string(h.mins().right));
   s.append(" patterns=").append(std::to_string(h.pattern_count()));
@@ -464,6 +630,65 @@ PyObject* fast_positions(PyObject* self, PyObject* const* args, Py_ssize_t nargs
   return guarded([&] { return positions(self_of(self), values[0]); });
 }
 
+// libhyph.pyphen's inserted(word, hyphen) for the common case: `word` (taken whole) with
+// `hyphen` at each break p with left <= p <= len(word) - right, written straight into a new
+// str; None if one of those breaks changes the spelling (pyphen.py spells those out).
+py::object pyphen_inserted(const hyph::Hyphenator& h, py::handle word, py::handle hyphen, long left, long right) {
+  const Utf8Text w = utf8_of(word, "word");
+  if (!PyUnicode_Check(hyphen.ptr())) throw py::type_error(std::string("hyphen must be str, not ") + Py_TYPE(hyphen.ptr())->tp_name);
+  // Most words have a few breaks: a small buffer (a Break is 56 bytes, each one constructed).
+  std::array<hyph::Break, 16> small;
+  std::vector<hyph::Break> large;
+  std::span<hyph::Break> found(small);
+  const std::size_t count = h.word_breaks(w.bytes, found);
+  if (count > found.size()) {
+    large.resize(count);
+    found = large;
+    h.word_breaks(w.bytes, found);
+  }
+  const Py_ssize_t n = PyUnicode_GET_LENGTH(word.ptr());
+  std::array<Py_ssize_t, 16> small_cuts;
+  std::vector<Py_ssize_t> large_cuts(count > small_cuts.size() ? count : 0);
+  const std::span<Py_ssize_t> cuts = large_cuts.empty() ? std::span<Py_ssize_t>(small_cuts) : std::span<Py_ssize_t>(large_cuts);
+  std::size_t kept = 0;
+  CodePoints cp(w.bytes);
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto p = static_cast<Py_ssize_t>(w.ascii ? found[i].offset : cp.at(found[i].offset));
+    if (p < left || p > n - right) continue;
+    if (found[i].changes_spelling()) return py::none();
+    cuts[kept++] = p;
+  }
+  if (kept == 0) return py::reinterpret_borrow<py::object>(word);
+  const Py_ssize_t hn = PyUnicode_GET_LENGTH(hyphen.ptr());
+  const Py_UCS4 maxchar = std::max(PyUnicode_MAX_CHAR_VALUE(word.ptr()), PyUnicode_MAX_CHAR_VALUE(hyphen.ptr()));
+  auto out = py::reinterpret_steal<py::object>(PyUnicode_New(n + static_cast<Py_ssize_t>(kept) * hn, maxchar));
+  if (!out) throw py::error_already_set();
+  Py_ssize_t from = 0, to = 0;
+  for (std::size_t k = 0; k <= kept; ++k) {
+    const Py_ssize_t until = k < kept ? cuts[k] : n;
+    if (PyUnicode_CopyCharacters(out.ptr(), to, word.ptr(), from, until - from) < 0) throw py::error_already_set();
+    to += until - from;
+    from = until;
+    if (k < kept) {
+      if (PyUnicode_CopyCharacters(out.ptr(), to, hyphen.ptr(), 0, hn) < 0) throw py::error_already_set();
+      to += hn;
+    }
+  }
+  return out;
+}
+
+PyObject* fast_pyphen_inserted(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 4) {
+    PyErr_SetString(PyExc_TypeError, "_pyphen_inserted(word, hyphen, left, right) takes 4 positional arguments");
+    return nullptr;
+  }
+  const long left = PyLong_AsLong(args[2]);
+  const long right = PyLong_AsLong(args[3]);
+  if ((left == -1 || right == -1) && PyErr_Occurred()) return nullptr;
+  const auto clamp = [](long v) { return std::clamp(v, -1000000000L, 1000000000L); };  // n - right cannot overflow
+  return guarded([&] { return pyphen_inserted(self_of(self), args[0], args[1], clamp(left), clamp(right)); });
+}
+
 constexpr const char* kHyphenateDoc = R"doc(hyphenate($self, /, text, marker='-')
 --
 
@@ -484,6 +709,9 @@ PyMethodDef kFastMethods[] = {
      METH_FASTCALL | METH_KEYWORDS, kHyphenateDoc},
     {"positions", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&fast_positions)),
      METH_FASTCALL | METH_KEYWORDS, kPositionsDoc},
+    {"_pyphen_inserted", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&fast_pyphen_inserted)), METH_FASTCALL,
+     "_pyphen_inserted($self, word, hyphen, left, right, /)\n--\n\nFor libhyph.pyphen: the word (taken whole) with "
+     "`hyphen` at its breaks between the minimums, or None if one of them changes the spelling."},
 };
 
 void add_fast_methods(py::handle cls) {
@@ -530,16 +758,16 @@ UnknownLanguageError, InvalidArgumentError, ...) if the language cannot be loade
       .def(py::init([](std::string language, py::object patterns, py::object exceptions, std::optional<int> left_min,
                        std::optional<int> right_min, std::optional<int> uchyph, std::optional<std::string> filter,
                        double fp_rate, py::object compiled, py::object dic, std::optional<std::string> letters,
-                       std::string normalize) {
+                       std::string normalize, std::string dic_minimums) {
              return load(Options{std::move(language), std::move(patterns), std::move(exceptions), std::move(compiled),
                                  std::move(dic), left_min, right_min, uchyph, std::move(filter), fp_rate,
-                                 std::move(letters), std::move(normalize)});
+                                 std::move(letters), std::move(normalize), std::move(dic_minimums)});
            }),
            py::arg("language") = "en-us", py::kw_only(), py::arg("patterns") = py::none(),
            py::arg("exceptions") = py::none(), py::arg("left_min") = py::none(), py::arg("right_min") = py::none(),
            py::arg("uchyph") = py::none(), py::arg("filter") = py::none(), py::arg("fp_rate") = 0.01,
            py::arg("compiled") = py::none(), py::arg("dic") = py::none(), py::arg("letters") = py::none(),
-           py::arg("normalize") = "none")
+           py::arg("normalize") = "none", py::arg("dic_minimums") = "larger")
       .def("hyphenate_bytes", &hyphenate_bytes, py::arg("data"), py::arg("marker") = py::bytes("-"), R"doc(
 `data` (bytes, UTF-8 or not) with `marker` (bytes) at every break: what the `hyphenate`
 command writes for the same bytes. Removing the markers gives `data` back.
@@ -547,8 +775,31 @@ command writes for the same bytes. Removing the markers gives `data` back.
       .def("breaks", &breaks, py::arg("text"), R"doc(
 The breaks in `text` as libhyph.Break(offset, value, pre, post, replaced) named tuples.
 
-`offset` is in code points. `pre`, `post` and `replaced` describe a non-standard break and
-are None for a plain one; `value` is the pattern's odd value where the engine reports it.
+`offset` is in code points of the str; `value` is the odd pattern value behind the break
+(1, 3, 5, ...; 1 for an exception's). `pre`, `post` and `replaced` describe a non-standard
+break (libhyphen's dialect, dic=): breaking there writes text[replaced[0]:replaced[1]] as
+pre + hyphen + post. They are None for a plain break. Hungarian 'kulissza' gives
+Break(offset=5, value=5, pre='sz', post='', replaced=(4, 5)): 'kulisz-sza'.
+)doc")
+      .def("word_breaks", &word_breaks, py::arg("word"), R"doc(
+The breaks of `word` taken whole, as Break tuples (see breaks()), for a program that cuts
+its own words. With dic=, every character belongs to the word (digits, dots and joiners
+too), as libhyphen's callers hand it to hnj_hyphen_hyphenate3; a character the dictionary's
+charset cannot spell counts as '?'; a word of more than 200 characters has no breaks. For
+TeX patterns, the same as breaks(word).
+)doc")
+      .def("hyphenate_spelling", [](const hyph::Hyphenator& h, py::handle text, py::handle marker) {
+             const Utf8Text t = utf8_of(text, "text");
+             const Utf8Text m = utf8_of(marker, "marker");
+             std::string out = maybe_without_gil(t.bytes.size(), [&] { return h.hyphenated_spelling(t.bytes, m.bytes); });
+             py::str result = str_of_any(out);
+             free_without_gil(out);
+             return result;
+           },
+           py::arg("text"), py::arg("marker") = "-", R"doc(
+`text` with `marker` at every break, spelled as libhyphen spells a hyphenated word: at a
+non-standard break the spelling changes ('kulissza' -> 'kulisz-sza'). Removing the markers
+gives `text` back only where no spelling changed; hyphenate() always does.
 )doc")
       .def("write_compiled", [](const hyph::Hyphenator& h, py::handle path, std::string tag, std::string name) {
              const auto p = path_of(path, "path");
@@ -563,6 +814,8 @@ Writes this language in libhyph's compiled format, for Hyphenator(compiled=path)
 )doc")
       .def_property_readonly("left_min", [](const hyph::Hyphenator& h) { return h.mins().left; }, "\\lefthyphenmin in force")
       .def_property_readonly("right_min", [](const hyph::Hyphenator& h) { return h.mins().right; }, "\\righthyphenmin in force")
+      .def_property_readonly("dialect", [](const hyph::Hyphenator& h) { return h.dialect() == hyph::Dialect::libhyphen ? "libhyphen" : "tex"; },
+                             "'tex' (TeX's patterns and word rules) or 'libhyphen' (a .dic dictionary, dic=)")
       .def_property_readonly("uchyph", &hyph::Hyphenator::uchyph, "\\uchyph in force")
       .def_property_readonly("letters", [](const hyph::Hyphenator& h) { return letters_name(h.letters()); },
                              "'patterns' or 'unicode'")
@@ -600,7 +853,9 @@ Raises InvalidArgumentError for a word with no letters or with letters the langu
       .def("hyphenate", [](const hyph::UserDictionary& d, py::handle text, py::handle marker) {
              const Utf8Text t = utf8_of(text, "text");
              const Utf8Text m = utf8_of(marker, "marker");
-             return str_of(with_markers(t.bytes, m.bytes, dictionary_call(d)), t.ascii && m.ascii);
+             std::size_t n = 0;
+             const std::string out = with_markers(t.bytes, m.bytes, dictionary_call(d), &n);
+             return str_of(out, t.length + n * m.length, n > 0 ? std::max(t.maxchar, m.maxchar) : t.maxchar);
            },
            py::arg("text"), py::arg("marker") = "-", "As Hyphenator.hyphenate, with this dictionary's words first.")
       .def("positions", [](const hyph::UserDictionary& d, py::handle text) {
@@ -611,10 +866,6 @@ Raises InvalidArgumentError for a word with no letters or with letters the langu
       .def_property_readonly("hyphenator", [](const hyph::UserDictionary& d) { return d.hyphenator(); })
       .def("__len__", &hyph::UserDictionary::size)
       .def("__contains__", [](const hyph::UserDictionary& d, py::handle word) { return d.contains(word_of(word)); });
-
-#if LIBHYPH_PYTHON_DIC
-  libhyph_python::register_dic_dictionary(m);
-#endif
 
   m.def("_list_languages", [] {
     py::list out;

@@ -107,6 +107,17 @@ def spread(words, n):
 # libhyphen, the judge
 
 
+def without_minimums(data):
+    """The dictionary with its LEFTHYPHENMIN and RIGHTHYPHENMIN lines made comments (same line
+    numbers): what libhyph.pyphen promises to answer as (Hyphenator dic_minimums='settings'),
+    so that libhyphen's "larger of the caller's and the dictionary's" leaves the caller's."""
+    lines = data.split(b"\n")
+    for i, line in enumerate(lines):
+        if i > 0 and (line.startswith(b"LEFTHYPHENMIN") or line.startswith(b"RIGHTHYPHENMIN")):
+            lines[i] = b"%" + line
+    return b"\n".join(lines)
+
+
 class Libhyphen:
     def __init__(self):
         path = ctypes.util.find_library("hyphen") or "libhyphen.so.0"
@@ -215,12 +226,12 @@ def one(dic_path, n_words):
     ours_by_mins = {m: ours_module.Pyphen(filename=real, left=m[0], right=m[1]) for m in [(2, 2), (1, 1)]}
     theirs_by_mins = {m: pyphen.Pyphen(filename=real, left=m[0], right=m[1]) for m in [(2, 2), (1, 1)]}
     hd = ours_by_mins[(2, 2)].hd
-    codec = "utf-8" if hd.utf8 else {"microsoft-cp1251": "cp1251"}.get(hd.native.charset.lower(), hd.native.charset)
-    words = spread(list_words(code) + pattern_words(real, hd.native.charset), n_words)
+    codec = "utf-8" if hd.utf8 else {"microsoft-cp1251": "cp1251"}.get(hd.charset.lower(), hd.charset)
+    words = spread(list_words(code) + pattern_words(real, hd.charset), n_words)
     judge = Libhyphen()
     with tempfile.TemporaryDirectory() as tmp:
         rewritten = pathlib.Path(tmp) / "dict.dic"
-        rewritten.write_bytes(ours_module._without_minimums(pathlib.Path(real).read_bytes()))
+        rewritten.write_bytes(without_minimums(pathlib.Path(real).read_bytes()))
         d = judge.load(str(rewritten))
         feats = features(real)
         classes, examples, failures = {}, {}, []
