@@ -729,11 +729,12 @@ PYBIND11_MODULE(_native, m) {
   py::register_exception_translator(&translate);
 
   auto hyphenator_class = py::class_<hyph::Hyphenator>(m, "Hyphenator", R"doc(
-A TeX-exact hyphenator for one language. Immutable: share one across threads.
+A TeX-exact hyphenator for one language (or libhyphen's answers for a .dic dictionary).
+Immutable: share one across threads.
 
 Hyphenator(language='en-us', *, patterns=None, exceptions=None, left_min=None, right_min=None,
            uchyph=None, filter=None, fp_rate=0.01, compiled=None, dic=None, letters=None,
-           normalize='none')
+           normalize='none', dic_minimums='larger')
 
 language    a tag from libhyph.languages(): 'en-us' (plain TeX's hyphen.tex, embedded),
             'de-1996', 'fr', ... (hyph-utf8 patterns found on this machine). Used unless
@@ -748,7 +749,16 @@ filter, fp_rate
             every choice gives the same answers.
 compiled    a file made by hyph-compile or write_compiled(), mapped (loads in well under
             a millisecond).
-dic         a libhyphen .dic dictionary.
+dic         a LibreOffice/libhyphen .dic dictionary (str, bytes or path), answered in
+            libhyphen's dialect (as libhyphen 2.8.8's hnj_hyphen_hyphenate3: two levels,
+            NOHYPHEN, non-standard breaks; see breaks() and hyphenate_spelling()). It is a
+            whole language: patterns=, exceptions=, compiled=, filter= or a language tag
+            beside it raise TypeError; uchyph=, letters= and normalize='nfc' raise
+            InvalidArgumentError. left_min and right_min are libhyphen's caller minimums.
+dic_minimums
+            with dic=: 'larger' (libhyphen's rule: the larger of left_min/right_min and the
+            file's LEFTHYPHENMIN/RIGHTHYPHENMIN) or 'settings' (pyphen's: left_min and
+            right_min alone, 2 where unset).
 letters     'patterns' (8-bit TeX's letters) or 'unicode' (XeTeX's); None: the language's.
 normalize   'none' (as TeX) or 'nfc' (find words in Unicode NFC).
 
