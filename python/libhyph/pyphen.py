@@ -95,7 +95,7 @@ class _Dictionary:
     ``left`` and ``right``; the file's own LEFTHYPHENMIN and RIGHTHYPHENMIN do not count,
     ``dic_minimums='settings'``), answering for words taken whole (``word_breaks``)."""
 
-    def __init__(self, filename: str) -> None:
+    def __init__(self, filename: str, left: int = 2, right: int = 2) -> None:
         with open(filename, "rb") as stream:  # pyphen's errors for a missing or unreadable file
             first_line = stream.readline()
         self.filename = filename
@@ -103,7 +103,7 @@ class _Dictionary:
         self.charset = first_line[:19].split(b"\r")[0].split(b"\n")[0].decode("ascii", "replace")
         self.utf8 = self.charset == "UTF-8"
         self._hyphenators: Dict[Tuple[int, int], Hyphenator] = {}
-        self.hyphenator(2, 2)  # loads it now: a malformed file fails here, as in pyphen
+        self.hyphenator(left, right)  # loads it now: a malformed file fails here, as in pyphen
         # Layout engines ask for the same words again and again (WeasyPrint, for each line
         # that ends in one); a bounded cache, where pyphen memoises every word it ever saw.
         self.positions = functools.lru_cache(maxsize=1 << 14)(self._positions)
@@ -145,7 +145,7 @@ class Pyphen:
             filename = LANGUAGES[language_fallback(lang)]  # type: ignore[arg-type,index]
         path = os.fspath(filename)
         if not cache or path not in _cache:
-            _cache[path] = _Dictionary(path)
+            _cache[path] = _Dictionary(path, left, right)
         self.hd = _cache[path]
         self._plain_inserted = None
         self.left = left
