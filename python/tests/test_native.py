@@ -224,3 +224,14 @@ def test_hyphenate_bytes_is_the_cli():
         h.hyphenate_bytes("str")
     with pytest.raises(TypeError):
         h.hyphenate_bytes(b"x", "-")
+
+
+def test_stubs_name_every_public_member():
+    import ast
+    stub = ast.parse((pathlib.Path(libhyph.__file__).parent / "_native.pyi").read_text())
+    classes = {c.name: {f.name for f in c.body if isinstance(f, ast.FunctionDef)}
+               for c in stub.body if isinstance(c, ast.ClassDef)}
+    for cls in (libhyph.Hyphenator, libhyph.UserDictionary):
+        public = {n for n in vars(cls) if not n.startswith("_")}
+        assert public <= classes[cls.__name__], public - classes[cls.__name__]
+        assert all(hasattr(cls, n) for n in classes[cls.__name__]), classes[cls.__name__] - set(dir(cls))
