@@ -62,6 +62,13 @@ void QuotientFilter::reset(std::uint64_t slots, unsigned remainder_bits) {
   return table_contains<detail::HardwareBits>(f);
 }
 
+#if defined(__x86_64__)
+[[gnu::target("popcnt,lzcnt,bmi,bmi2"), gnu::flatten, gnu::noinline]] bool QuotientFilter::table_contains_general(
+    std::uint64_t q, std::uint64_t rem, detail::HardwareBits) const noexcept {
+  return walk_contains<detail::HardwareBits>(q, rem);
+}
+#endif
+
 std::uint64_t QuotientFilter::occupied_spanning(std::uint64_t from, std::uint64_t to) const noexcept {
   // Set is_occupied bits in [lo, hi), a stretch that does not wrap.
   const auto count = [this](std::uint64_t lo, std::uint64_t hi) {

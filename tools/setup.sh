@@ -29,6 +29,9 @@ python_packages=(python3-dev python3-pybind11 python3-mesonpy python3-pyphen pyt
   libhyphen0 poppler-utils)
 test_packages+=("${python_packages[@]}")
 
+# The plots of the exception-filter experiment's report (tools/run-filter-experiment.sh).
+test_packages+=(gnuplot-nox)
+
 client_packages=(libreoffice-writer-nogui hyphen-de hyphen-hu poppler-utils fonts-dejavu-core weasyprint python3-dask python3-distributed)
 
 packages=("${build_packages[@]}")

@@ -373,3 +373,33 @@ TEST_CASE("quotient: the portable and the popcnt/BMI2 lookups give the same answ
     }
   }
 }
+
+TEST_CASE("quotient: a lookup answers exactly whether the key's fingerprint is stored") {
+  // The lookup's usual case (cluster, run and the slot after it in the home's metadata word)
+  // and its general walk checked against the stored fingerprints themselves, for present and
+  // absent keys: sparse, built and crowded tables, small wrapping ones, wide remainders.
+  const auto others = test::negatives(100000);
+  for (const double eps : {0.3, 0.01, 1e-7}) {
+    for (const std::size_t capacity : {std::size_t{40}, std::size_t{5000}, std::size_t{60000}}) {
+      for (const double fill : {0.3, 0.8, 0.9}) {
+        CAPTURE(eps);
+        CAPTURE(capacity);
+        CAPTURE(fill);
+        auto f = QuotientFilter::with_capacity(capacity, eps);
+        const auto keys = test::positives(static_cast<std::size_t>(fill * static_cast<double>(f.slot_count())));
+        for (const Hash k : keys) f.insert(k);
+        const std::vector<std::uint64_t> stored = f.fingerprints();
+        std::size_t wrong = 0, hits = 0;
+        for (const auto* set : {&keys, &others}) {
+          for (const Hash k : *set) {
+            const bool expected = std::binary_search(stored.begin(), stored.end(), f.fingerprint(k));
+            wrong += f.maybe_contains(k) != expected || f.maybe_contains_portable(k) != expected;
+            hits += expected;
+          }
+        }
+        CHECK(wrong == 0);
+        CHECK(hits >= keys.size());
+      }
+    }
+  }
+}
