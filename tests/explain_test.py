@@ -58,11 +58,16 @@ def rebuild(text, lines):
     return b''.join(out)
 
 
-def pattern_values(f, n):
-    """TeX: each gap's largest digit among the listed patterns."""
+def pattern_values(f, n, level=None):
+    """Each gap's largest digit among the listed patterns (of `level`, for libhyphen's)."""
     values = [0] * (n + 2)
     for item in f['patterns'].split():
         pattern, _, start = item.rpartition('@')
+        if level is not None:
+            number, _, pattern = pattern.partition(':')
+            if number != str(level):
+                continue
+            pattern = pattern.split('/')[0]
         letters, digits = [], [0]
         for c in pattern:
             if c.isdigit():
@@ -138,6 +143,9 @@ LISTS = [
 for tag in ['de-1996', 'el-monoton', 'fr', 'nl', 'pl', 'pt', 'ru']:
     LISTS.append((tag, f'{tag}.words', UTF8 + ['-l', tag]))
     LISTS.append((f'{tag} unicode edge cases', 'unicode-edge-cases.words', UTF8 + ['-l', tag]))
+# Larger lists through the vendored dictionaries of their languages.
+for words, name in [('en-us.words', 'en_US'), ('de-1996.words', 'de_DE'), ('nl.words', 'nl_NL'), ('pl.words', 'pl_PL')]:
+    LISTS.append((f'{words} through hyph_{name}.dic', words, dic(name)))
 for name in sorted(os.listdir(DIC)):
     if name.endswith('.dic') and os.path.exists(os.path.join(DATA, 'dic', name[:-4] + '.words')):
         LISTS.append((name, os.path.join('dic', name[:-4] + '.words'), ['--dic', os.path.join(DIC, name)]))
@@ -174,7 +182,14 @@ for label, words, args in LISTS:
             matched += 1
             if pattern_values(f, n) != [int(c) for c in f['values']]:
                 bad_values.append(line)
+        elif args[:1] == ['--dic'] and f['parts'] == f'0-{n}' and ' 1:' not in ' ' + f['patterns']:
+            # A word the first level does not cut: the second level's patterns give its values
+            # (libhyphen keeps none before the first character or after the last).
+            matched += 1
+            if pattern_values(f, n, 2)[1:n] != [int(c) for c in f['values']][1:n]:
+                bad_values.append(line)
     check(f'{label}: every line has the documented fields', not bad_fields, repr(bad_fields[:2]))
-    what = f'TeX: the patterns give every value ({matched} words)' if args[:1] != ['--dic'] else 'a value per gap'
+    what = f'TeX: the patterns give every value ({matched} words)' if args[:1] != ['--dic'] else \
+        f'libhyphen: the second level\'s patterns give the values of every word in one part ({matched} words)'
     check(f'{label}: {what}', not bad_values, repr(bad_values[:2]))
 finish()
