@@ -7,8 +7,9 @@ two-level, Hungarian non-standard, Dutch, Catalan), against tests/data/explain/*
 Regenerate those with `explain_test.py HYPHENATE SOURCE_ROOT golden --regenerate`.
 
 breaks: on every golden word list of the tree, the explanations' breaks are exactly the breaks
-`hyphenate` marks, every line has doc/explain.md's fields, and for TeX patterns every gap's
-value is the largest digit the listed patterns put there.
+`hyphenate` marks, every line has doc/explain.md's fields, every gap's value is the largest
+digit the listed patterns put there (TeX; libhyphen: words the first level does not cut), and
+the patterns listed are written as in hyphen.tex and the .dic files.
 
   explain_test.py HYPHENATE SOURCE_ROOT golden|breaks [--regenerate]"""
 import os
@@ -150,6 +151,27 @@ for name in sorted(os.listdir(DIC)):
     if name.endswith('.dic') and os.path.exists(os.path.join(DATA, 'dic', name[:-4] + '.words')):
         LISTS.append((name, os.path.join('dic', name[:-4] + '.words'), ['--dic', os.path.join(DIC, name)]))
 
+def source_patterns(args):
+    """The patterns as the source writes them, where every listed one must be verbatim: plain
+    TeX's hyphen.tex (none of its patterns is beaten by a suffix pattern) and each .dic file
+    (libhyphen keeps patterns as written), with libhyphen's default first level."""
+    import re
+    if args == []:
+        with open(os.path.join(ROOT, 'patterns', 'data', 'hyphen.tex'), encoding='ascii') as f:
+            text = re.sub(r'%.*', '', f.read())
+        return set(re.search(r'\\patterns\s*\{(.*?)\}', text, re.S).group(1).split())
+    if args[:1] == ['--dic']:
+        with open(args[1], 'rb') as f:
+            lines = f.read().split(b'\n')
+        charset = charset_of(args[1])
+        patterns = {'1-1', "1'1", '1\u20131', '1\u20191'}
+        for line in lines[1:]:
+            if line.split():
+                patterns.add(line.split()[0].decode(charset, 'replace'))
+        return patterns
+    return None
+
+
 for label, words, args in LISTS:
     with open(os.path.join(DATA, words), 'rb') as f:
         text = f.read()
@@ -189,6 +211,12 @@ for label, words, args in LISTS:
             if pattern_values(f, n, 2)[1:n] != [int(c) for c in f['values']][1:n]:
                 bad_values.append(line)
     check(f'{label}: every line has the documented fields', not bad_fields, repr(bad_fields[:2]))
+    written = source_patterns(args)
+    if written is not None:
+        listed = {item.rpartition('@')[0].split(':', 1)[-1] if args[:1] == ['--dic'] else item.rpartition('@')[0]
+                  for line in lines for item in parse(line)[2].get('patterns', '').split()}
+        check(f'{label}: the {len(listed)} patterns listed are written as in the source', listed and listed <= written,
+              repr(sorted(listed - written)[:5]))
     what = f'TeX: the patterns give every value ({matched} words)' if args[:1] != ['--dic'] else \
         f'libhyphen: the second level\'s patterns give the values of every word in one part ({matched} words)'
     check(f'{label}: {what}', not bad_values, repr(bad_values[:2]))
