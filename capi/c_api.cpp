@@ -398,6 +398,24 @@ size_t hyph_hyphenated_spelling(const hyph_hyphenator* h, const char* text, size
   return result.finish();
 }
 
+hyph_status hyph_explain(const hyph_hyphenator* h, const char* text, size_t length, char* out, size_t out_size, size_t* needed,
+                         hyph_error** error) noexcept {
+  const char* reading = nullptr;
+  return guarded(error, reading, [&] {
+    if (error) *error = nullptr;
+    if (!h) invalid_argument("the hyphenator is NULL");
+    if (length != 0 && !text) invalid_argument("the text is NULL");
+    if (out_size != 0 && !out) invalid_argument("the output buffer is NULL");
+    std::string lines;
+    for (const hyph::WordExplanation& w : h->hyphenator.explain(std::string_view(text ? text : "", text ? length : 0)))
+      lines.append(hyph::to_text(w)).append("\n");
+    BoundedOutput result(out, out_size);
+    result.put(lines);
+    const std::size_t total = result.finish();
+    if (needed) *needed = total;
+  });
+}
+
 void hyph_load_options_init(hyph_load_options* options) noexcept {
   if (!options) return;
   *options = hyph_load_options{};

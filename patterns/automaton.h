@@ -74,6 +74,25 @@ class Automaton {
     }
   }
 
+  // ---- For explaining a word (patterns/automaton_matches.h), off the hot path ----
+  // The whole interface --explain needs; an encoding of the states may change freely behind it.
+  /// The state after `symbol` from `state` (the root is state 0).
+  std::uint32_t next_state(std::uint32_t state, Symbol symbol) const noexcept {
+    const std::size_t at = (std::size_t{state} << shift_) + 1 + symbol;
+    return narrow_.empty() ? wide_[at] : narrow_[at];
+  }
+  /// visit(distance, digit) for each non-zero digit a state carries (merged, as apply() uses
+  /// them), by increasing distance back from the symbol that led to it.
+  template <class Visit>
+  void for_each_output(std::uint32_t state, Visit&& visit) const {
+    const std::size_t row = std::size_t{state} << shift_;
+    const std::uint32_t list = narrow_.empty() ? wide_[row] : narrow_[row];
+    if (list == 0) return;
+    const std::uint32_t where = lists_[list];
+    for (std::size_t o = where >> 8, end = o + (where & 0xFF); o != end; ++o)
+      visit(static_cast<std::size_t>(outputs_[o] >> 8), static_cast<std::uint8_t>(outputs_[o] & 0xFF));
+  }
+
   std::size_t pattern_count() const noexcept { return pattern_count_; }
   std::size_t state_count() const noexcept { return states_; }
   std::size_t memory_bytes() const noexcept {

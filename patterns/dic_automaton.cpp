@@ -54,6 +54,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     m.digits = static_cast<std::uint32_t>(digits_.size());
     if (p.digits.size() > 255) throw Error(ErrorCode::capacity, "dic automaton: a pattern of more than 255 digits");
     m.length = static_cast<std::uint8_t>(p.digits.size());
+    m.letters = static_cast<std::uint8_t>(std::min<std::size_t>(p.letters.size(), 255));
     digits_.insert(digits_.end(), p.digits.begin(), p.digits.end());
     const std::size_t nonzero = p.digits.find_first_not_of('0');
     m.first = nonzero == std::string::npos ? m.length : static_cast<std::uint8_t>(nonzero);

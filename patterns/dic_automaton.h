@@ -28,6 +28,7 @@ struct alignas(32) DicMatch {
   signed char index = 0;
   signed char cut = 0;
   bool windowed = false;      ///< `window` holds the digits (DicAutomaton::window)
+  std::uint8_t letters = 0;   ///< the pattern's letters (bytes, at most 99), for --explain
   /// The digits right-aligned on the byte after the one that completes the match: byte
   /// 15 - d is the digit d positions back (0 for '0'); beside the match, in its cache line.
   unsigned char window[16] = {};

@@ -70,6 +70,8 @@ def expect(name, words, want, exact=True, **kwargs):
 # Options, from each command's --help.
 expect("hyphenate options", [HYPHENATE, "--list-"], ["--list-filters", "--list-languages"])
 expect("hyphenate --progress", [HYPHENATE, "--pro"], ["--progress"])
+expect("hyphenate --explain", [HYPHENATE, "--exp"], ["--explain"])
+expect("hyphenate --explain, then a file", [HYPHENATE, "--explain", "--exc"], ["--exceptions", "--exception-store"])
 expect("hyph-store options", [HYPH_STORE, "--"], ["--check", "--list", "--output", "--format", "--progress", "--no-progress",
                                                   "--skip-invalid", "--help", "--version"])
 expect("hyph-compile: only options", [HYPH_COMPILE, ""], ["--language", "--output", "--tag"], exact=False)

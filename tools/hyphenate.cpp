@@ -9,6 +9,7 @@
 #include <hyph/text_stream.h>
 
 #include "cli_support.h"
+#include "explain_input.h"
 #include "progress.h"
 #include "settings_options.h"
 
@@ -262,6 +263,7 @@ int run(int argc, char** argv) {
       ("compiled", po::value(&compiled_file), "compiled pattern file (made by hyph-compile): a language's patterns, exceptions and filter, mapped, not parsed; instead of --language and --patterns (-p FILE also detects one)")
       ("dic", po::value(&dic_file), "LibreOffice/libhyphen hyphenation dictionary (hyph_*.dic): libhyphen's dialect, instead of --language and --patterns")
       ("replacements", "spell non-standard breaks out as libhyphen's hyphenated word does (kulissza: kulisz-sza); the output is then not the input plus markers")
+      ("explain", "instead of the text, one line per word the engine looks at: the patterns that matched, the whole value vector, what the minimums, an exception or NOHYPHEN cut off, and the breaks (format: doc/explain.md)")
       ("exception-store", po::value(&o.exception_stores), "compiled exception dictionary (made by hyph-store), mapped, not parsed; consulted after every other exception source, later ones first; repeatable")
       ("left-min", po::value(&o.left_min), "\\lefthyphenmin (default: the language's: hyph-utf8's hyphenmins; en-us 2)")
       ("right-min", po::value(&o.right_min), "\\righthyphenmin (default: the language's: hyph-utf8's hyphenmins; en-us 3)")
@@ -345,6 +347,15 @@ int run(int argc, char** argv) {
   }();
 
   if (inputs.empty()) inputs.push_back("-");
+  if (vm.count("explain")) {
+    if (vm.count("stats") || vm.count("replacements"))
+      throw Usage("--explain prints its own lines: it does not go with --stats or --replacements");
+    for (const auto& input : inputs)
+      cli::explain_input(input, hyphenator, vm.count("words") > 0, [](std::string_view bytes) { write_stdout(bytes); },
+                         [] { flush_stdout(); });
+    flush_stdout();
+    return 0;
+  }
   if (vm.count("replacements")) {
     if (vm.count("stats")) throw Usage("--stats counts what the marker output looks up: it does not go with --replacements");
     for (const auto& input : inputs) spell_input(input, hyphenator, marker, vm.count("words") > 0);

@@ -255,6 +255,15 @@ HYPH_EXPORT size_t hyph_breaks_utf16(const hyph_hyphenator* hyphenator, const ui
 HYPH_EXPORT size_t hyph_hyphenated_spelling(const hyph_hyphenator* hyphenator, const char* text, size_t length,
                                             const char* marker, char* out, size_t out_size) HYPH_NOEXCEPT;
 
+/* Why `text` (UTF-8, `length` bytes) breaks where it does: one line for each word the word rules
+ * look at, in the format of doc/explain.md (hyphenate --explain), each ending in '\n': the
+ * patterns that matched, the whole value vector, what the minimums, an exception or NOHYPHEN
+ * cut off, and the breaks. Like snprintf, writes what fits in `out_size` bytes (NUL-terminated;
+ * out may be NULL if out_size is 0) and stores the whole length in *needed (may be NULL).
+ * Allocates; fails only for NULL arguments or lack of memory. */
+HYPH_EXPORT hyph_status hyph_explain(const hyph_hyphenator* hyphenator, const char* text, size_t length, char* out,
+                                     size_t out_size, size_t* needed, hyph_error** error) HYPH_NOEXCEPT;
+
 /* ---- More settings (added in 0.2; hyph_settings stays as it was) --------------------- */
 
 /* Text that is not in Unicode Normalization Form C. Same order as hyph::Normalization. */

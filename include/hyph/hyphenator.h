@@ -10,6 +10,7 @@
 #include <hyph/breaks.h>
 #include <hyph/error.h>
 #include <hyph/exceptions.h>
+#include <hyph/explain.h>
 #include <hyph/export.h>
 #include <hyph/settings.h>
 
@@ -170,6 +171,12 @@ class HYPH_EXPORT Hyphenator {
   /// non-standard break, the changed spelling ("kulissza" -> "kulisz-sza"). Removing the
   /// markers does not give the text back where a spelling changed; hyphenated() does.
   std::string hyphenated_spelling(std::string_view text, std::string_view marker = "-") const;
+
+  /// Every word of `text` the word rules look at, in order, with the patterns that matched
+  /// it, its whole value vector, what cut values off and its breaks (hyph/explain.h;
+  /// to_text() gives doc/explain.md's line). The breaks are those breaks() gives. With
+  /// Normalization::nfc the words are taken from the text as it is (not its NFC form).
+  std::vector<WordExplanation> explain(std::string_view text) const;
 
   Dialect dialect() const noexcept;
   HyphenMins mins() const noexcept;

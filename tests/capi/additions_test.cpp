@@ -6,6 +6,7 @@
 #include <hyph/hyphenator.h>
 #include <hyph/languages.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <string>
@@ -174,4 +175,20 @@ TEST_CASE("hyph_dictionary: add, remove, hyphenate, errors, for every filter kin
   CHECK(d == nullptr);
   CHECK(hyph_dictionary_size(nullptr) == 0);
   hyph_dictionary_free(nullptr);
+}
+
+TEST_CASE("hyph_explain: the C++ API's lines, each ending in a line feed") {
+  Loaded english;
+  REQUIRE(hyph_load_english(nullptr, nullptr, 0, &english.h, nullptr) == HYPH_OK);
+  const std::string text = "Hyphenation table, well-known (algebraically)";
+  std::string want;
+  for (const hyph::WordExplanation& w : hyph::Hyphenator::english().explain(text)) want.append(hyph::to_text(w)).append("\n");
+  std::size_t needed = 0;
+  REQUIRE(hyph_explain(english.h, text.data(), text.size(), nullptr, 0, &needed, nullptr) == HYPH_OK);
+  CHECK(needed == want.size());
+  std::string got(needed + 1, '\0');
+  REQUIRE(hyph_explain(english.h, text.data(), text.size(), got.data(), got.size(), &needed, nullptr) == HYPH_OK);
+  got.resize(needed);
+  CHECK(got == want);
+  CHECK(std::count(got.begin(), got.end(), '\n') == 4);
 }

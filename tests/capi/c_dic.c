@@ -34,6 +34,26 @@ int main(int argc, char** argv) {
   CHECK(hyph_breaks(h, "kulissza", 8, NULL, 0) == 2); /* snprintf-like */
   CHECK(hyph_breaks(h, "kulissza", 8, b, 1) == 2);
 
+  /* hyph_explain: doc/explain.md's line, snprintf-like */
+  {
+    char line[512];
+    size_t needed = 0;
+    CHECK(hyph_explain(h, "kulissza", 8, line, sizeof line, &needed, &error) == HYPH_OK && error == NULL);
+    CHECK(needed == strlen(line) && line[needed - 1] == '\n');
+    {
+      const char* head = "kulissza\tat=0\tword=kulissza\tanswer=patterns\t";
+      CHECK(strncmp(line, head, strlen(head)) == 0);
+    }
+    CHECK(strstr(line, "\tbreaks=2 5:1:0:sz=\t") != NULL && strstr(line, "\tspelled=ku-lisz-sza\t") != NULL);
+    CHECK(strstr(line, "2:kulis5s1za/sz=,5,1@0") != NULL);
+    CHECK(hyph_explain(h, "kulissza", 8, NULL, 0, &needed, NULL) == HYPH_OK && needed == strlen(line));
+    CHECK(hyph_explain(h, "kulissza", 8, out, 9, NULL, NULL) == HYPH_OK && strcmp(out, "kulissza") == 0);
+    CHECK(hyph_explain(NULL, "kulissza", 8, out, sizeof out, &needed, &error) == HYPH_ERROR_INVALID_ARGUMENT && error != NULL);
+    hyph_error_free(error);
+    error = NULL;
+    CHECK(hyph_explain(h, NULL, 0, line, sizeof line, &needed, NULL) == HYPH_OK && needed == 0 && line[0] == '\0');
+  }
+
   {
     const uint16_t text[] = {'K', 'u', 'l', 'i', 's', 's', 'z', 'a'};
     n = hyph_breaks_utf16(h, text, 8, b, 8);
