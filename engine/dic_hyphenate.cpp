@@ -482,6 +482,30 @@ int Hyphenation::normalise(Word w, Buffer hy, Reps& reps, std::size_t& positions
 // Enough for words of kStackWordBytes bytes; longer words or deep compounds take heap blocks.
 constexpr std::size_t kArenaBytes = 24 * 1024;
 
+// One call's state, on the caller's stack: the arena, the algorithm over it, the word, its
+// hyphen buffer, and the replacement arrays (from the arena) if the caller wants them.
+struct Call {
+  Call(const DictionaryData& d, const NoHyphenList& nohyphen, std::string_view word, std::span<char> hyphens,
+       bool want_replacements)
+      : h(d, arena, nohyphen),
+        w{reinterpret_cast<const unsigned char*>(word.data()), static_cast<int>(word.size()), static_cast<int>(word.size())},
+        hy{hyphens.data(), static_cast<long>(hyphens.size())} {
+    reps.wanted = want_replacements;
+    reps.size = w.size;
+    if (reps.wanted) {
+      reps.rep = arena.take<std::int32_t>(static_cast<std::size_t>(w.size) + 1);
+      reps.pos = arena.take<int>(static_cast<std::size_t>(w.size) + 1);
+      reps.cut = arena.take<int>(static_cast<std::size_t>(w.size) + 1);
+    }
+  }
+  std::byte stack[kArenaBytes];
+  Arena arena{stack, sizeof stack};
+  Hyphenation h;
+  const Word w;
+  const Buffer hy;
+  Reps reps;
+};
+
 Outcome finish(const DictionaryData& d, Hyphenation& h, Word w, Buffer hy, Reps& reps, std::span<char> hyphenated,
                std::span<Replacement> replacements, bool hyphenate3, int lhmin, int rhmin) {
   Outcome out;
@@ -551,22 +575,9 @@ Outcome hyphenate_with(const DictionaryData& d, std::string_view word, std::span
   if (Outcome fast; fast_hyphenate(d, word, hyphens, hyphenated, hyphenate3, Limits{lhmin, rhmin, clhmin, crhmin},
                                    nohyphen, fast))
     return fast;
-  std::byte stack[kArenaBytes];
-  Arena arena(stack, sizeof stack);
-  Hyphenation h(d, arena, nohyphen);
-  const int n = static_cast<int>(word.size());
-  const Word w{reinterpret_cast<const unsigned char*>(word.data()), n, n};
-  const Buffer hy{hyphens.data(), static_cast<long>(hyphens.size())};
-  Reps reps;
-  reps.wanted = !replacements.empty();
-  reps.size = n;
-  if (reps.wanted) {
-    reps.rep = arena.take<std::int32_t>(static_cast<std::size_t>(n) + 1);
-    reps.pos = arena.take<int>(static_cast<std::size_t>(n) + 1);
-    reps.cut = arena.take<int>(static_cast<std::size_t>(n) + 1);
-  }
-  h.run(0, w, hy, reps, clhmin, crhmin, true, true, 0);
-  return finish(d, h, w, hy, reps, hyphenated, replacements, hyphenate3, lhmin, rhmin);
+  Call c(d, nohyphen, word, hyphens, !replacements.empty());
+  c.h.run(0, c.w, c.hy, c.reps, clhmin, crhmin, true, true, 0);
+  return finish(d, c.h, c.w, c.hy, c.reps, hyphenated, replacements, hyphenate3, lhmin, rhmin);
 }
 
 // The caller's NOHYPHEN block (Fields) as a list: the dictionary's own when it is the same.
@@ -638,31 +649,18 @@ Outcome Dictionary::hyphenate3_with(std::string_view word, std::span<char> hyphe
 Outcome Dictionary::hyphenate_levels(std::string_view word, std::span<char> hyphens,
                                      std::span<Replacement> replacements, int clhmin, int crhmin, bool left_end,
                                      bool right_end) const noexcept {
-  const DictionaryData& d = *data_;
-  std::byte stack[kArenaBytes];
-  Arena arena(stack, sizeof stack);
   const NoHyphenList none;
-  Hyphenation h(d, arena, none);
-  const int n = static_cast<int>(word.size());
-  const Word w{reinterpret_cast<const unsigned char*>(word.data()), n, n};
-  const Buffer hy{hyphens.data(), static_cast<long>(hyphens.size())};
-  Reps reps;
-  reps.wanted = !replacements.empty();
-  reps.size = n;
-  if (reps.wanted) {
-    reps.rep = arena.take<std::int32_t>(static_cast<std::size_t>(n) + 1);
-    reps.pos = arena.take<int>(static_cast<std::size_t>(n) + 1);
-    reps.cut = arena.take<int>(static_cast<std::size_t>(n) + 1);
-  }
-  h.run(0, w, hy, reps, clhmin, crhmin, left_end, right_end, 0);
+  Call c(*data_, none, word, hyphens, !replacements.empty());
+  const Reps& reps = c.reps;
+  c.h.run(0, c.w, c.hy, c.reps, clhmin, crhmin, left_end, right_end, 0);
   Outcome out;
-  out.positions = static_cast<std::size_t>(n);
+  out.positions = word.size();
   if (reps.wanted && reps.allocated) {
     out.replacements = true;
-    const std::size_t count = std::min(replacements.size(), static_cast<std::size_t>(n));
+    const std::size_t count = std::min(replacements.size(), word.size());
     for (std::size_t i = 0; i < count; ++i) {
       Replacement& r = replacements[i];
-      r.text = reps.rep[i] >= 0 ? std::string_view(h.replacement(reps.rep[i])) : std::string_view();
+      r.text = reps.rep[i] >= 0 ? std::string_view(c.h.replacement(reps.rep[i])) : std::string_view();
       r.pos = reps.pos[i];
       r.cut = reps.cut[i];
     }

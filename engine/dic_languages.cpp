@@ -1,5 +1,7 @@
 #include "engine/dic_languages.h"
 
+#include "engine/language_files.h"
+
 #include <unicode/locid.h>
 #include <unicode/unistr.h>
 
@@ -68,16 +70,7 @@ std::vector<LanguageInfo> dic_languages(const LanguageSearch& search) {
   std::vector<LanguageInfo> out;
   std::set<std::string> seen;
   for (const fs::path& folder : dic_directories(search)) {
-    std::error_code ec;
-    std::vector<fs::path> files;
-    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) files.push_back(it->path());
-    std::sort(files.begin(), files.end());
-    for (const fs::path& file : files) {
-      const std::string name = file.filename().string();
-      if (!name.starts_with("hyph_") || !name.ends_with(".dic") || name.size() <= 9) continue;
-      std::error_code fe;
-      if (!fs::is_regular_file(file, fe)) continue;
-      const std::string tag = name.substr(5, name.size() - 9);
+    for (const auto& [file, tag] : language_files(folder, "hyph_", ".dic")) {
       if (!seen.insert(folded(tag)).second) continue;
       LanguageInfo l;
       l.tag = std::string(kDicPrefix) + tag;

@@ -2,6 +2,7 @@
 #include <hyph/languages.h>
 
 #include "engine/dic_languages.h"
+#include "engine/language_files.h"
 #include "engine/model.h"
 
 #include <algorithm>
@@ -187,15 +188,8 @@ std::map<std::string, LanguageInfo> scan(const LanguageSearch& search) {
   std::map<std::string, LanguageInfo> found;
   for (const fs::path& root : pattern_directories(search)) {
     for (const fs::path& folder : pattern_folders_of(root)) {
-      std::error_code ec;
-      std::vector<fs::path> files;
-      for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) files.push_back(it->path());
-      std::sort(files.begin(), files.end());
-      for (const fs::path& file : files) {
-        const std::string name = file.filename().string();
-        if (!name.starts_with("hyph-") || !name.ends_with(kPatternSuffix) || !is_file(file)) continue;
-        const std::string tag = name.substr(5, name.size() - 5 - kPatternSuffix.size());
-        if (tag.empty() || found.contains(normalise_tag(tag))) continue;
+      for (const auto& [file, tag] : detail::language_files(folder, "hyph-", kPatternSuffix)) {
+        if (found.contains(normalise_tag(tag))) continue;
         LanguageInfo l;
         l.tag = normalise_tag(tag);
         l.patterns = file;

@@ -3,9 +3,10 @@
 #include "engine/model.h"
 #include "engine/separators.h"
 #include "engine/text_stream_limits.h"
+#include "engine/token_pieces.h"
 #include "engine/word_rules.h"
-#include "base/utf8.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -17,19 +18,11 @@ constexpr std::size_t kFlushAt = detail::kTextStreamFlushAt;
 constexpr std::size_t kLongToken = detail::kTextStreamLongToken;
 
 enum class Mode {
-  normal,       // collecting a token in memory
-  passthrough,  // the rest of this token cannot get a break: copy it
-  spilling,     // the token's breaks are known unless a '-' comes: hold the tail on disk
+  normal,        // collecting a token in memory
+  passthrough,   // the rest of this token cannot get a break: copy it
+  spilling,      // the token's breaks are known unless a '-' comes: hold the tail on disk
+  skipping_run,  // (libhyphen) a run of word characters too long to be a word: copy it
 };
-
-// Bytes of `s` that begin complete code points: a sequence starting 4 or more bytes before
-// the end is decided by bytes already here.
-std::size_t decided_prefix(std::string_view s) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  std::size_t q = 0;
-  while (q + 4 <= s.size()) q += utf8::decode(p + q, p + s.size()).length;
-  return q;
-}
 
 [[noreturn]] void temporary_file_failed() {
   throw Error(ErrorCode::io, std::string("temporary file for a long token: ") + std::strerror(errno));
@@ -50,8 +43,7 @@ struct TextStream::State {
   std::size_t next_look = kLongToken;
   detail::TokenBreaks held;     // the token's breaks while spilling
   std::FILE* spill = nullptr;  // the tail of a spilling token
-  std::uint32_t recent = 0;     // while spilling: the token's last three bytes, to see a dash
-                                // (U+2013/U+2014) whose bytes come in different writes
+  detail::HyphenWatch watch;    // while spilling: an explicit hyphen in the token's tail
   std::string out;
 
   ~State() {
@@ -86,15 +78,13 @@ struct TextStream::State {
 
   void end_token() {
     detail::TokenBreaks breaks;
-    for (;;) {
-      detail::find_token_breaks(detail::model_of(hyphenator), token, breaks, &counters);
-      if (!breaks.more) break;
+    while (detail::look_at_piece(detail::model_of(hyphenator), token, true, breaks, &counters).next ==
+           detail::PieceNext::ask_again)
       emit_prefix(breaks, breaks.settled);
-    }
     emit_token(breaks);
   }
 
-  // libhyphen's dialect: writes token[0, upto) with the breaks before `upto` and keeps the rest.
+  // Writes token[0, upto) with the breaks before `upto` and keeps the rest.
   void emit_prefix(const detail::TokenBreaks& breaks, std::size_t upto) {
     std::size_t from = 0;
     for (std::size_t k = 0; k < breaks.count && breaks.offsets[k] < upto; ++k) {
@@ -106,52 +96,47 @@ struct TextStream::State {
     if (out.size() >= kFlushAt) flush();
   }
 
-  // libhyphen's dialect: words never span TokenBreaks::settled, so what is before it is written
-  // out. A run of word characters that fills kLongToken by itself is longer than any word that
-  // is hyphenated: the rest of the token passes through.
-  void look_at_long_dic_token() {
+  // A token grew long: write out what can no longer change and keep the rest bounded
+  // (engine/token_pieces.h decides, as for UTF-16 text).
+  void look_at_long_token() {
     for (;;) {
-      detail::find_token_breaks(detail::model_of(hyphenator), token, held, &counters);
-      if (held.settled == 0 && !held.more) {
-        held.count = 0;
-        emit_token(held);
-        mode = Mode::passthrough;
-        return;
+      const detail::PieceStep step = detail::look_at_piece(detail::model_of(hyphenator), token, false, held, &counters);
+      switch (step.next) {
+        case detail::PieceNext::ask_again:
+          emit_prefix(held, step.decided);
+          continue;
+        case detail::PieceNext::read_on:
+          emit_prefix(held, step.decided);
+          // A word begun ends within kWordTail bytes: look again then.
+          next_look = token.size() + (step.word_begun ? detail::kWordTail + 4 : kLongToken);
+          return;
+        case detail::PieceNext::done:
+        case detail::PieceNext::copy_rest:
+          emit_token(held);
+          mode = Mode::passthrough;
+          return;
+        case detail::PieceNext::unless_hyphen:
+          spill = std::tmpfile();
+          if (!spill) temporary_file_failed();
+          mode = Mode::spilling;
+          watch = detail::HyphenWatch(token);
+          return;
+        case detail::PieceNext::skip_word_run:
+          mode = Mode::skipping_run;
+          skip_run();
+          return;
       }
-      emit_prefix(held, held.settled);
-      if (!held.more) break;
     }
-    next_look = token.size() + kLongToken;
   }
 
-  // A token grew long: write out what can no longer change and keep the rest bounded.
-  void look_at_long_token() {
-    if (detail::model_of(hyphenator).dialect == detail::Dialect::libhyphen) return look_at_long_dic_token();
-    detail::find_token_breaks(detail::model_of(hyphenator), token, held, &counters);
-    switch (held.pending) {
-      case detail::Pending::nothing:
-        emit_token(held);
-        mode = Mode::passthrough;
-        return;
-      case detail::Pending::word:
-        if (!held.saw_letter) {
-          // Only non-letters so far, none of them '-': they can take no marker.
-          const std::size_t done = decided_prefix(token);
-          emit(std::string_view(token).substr(0, done));
-          token.erase(0, done);
-          next_look = token.size() + kLongToken;
-        } else {
-          next_look = token.size() + 256;  // the word ends within 63 letters
-        }
-        return;
-      case detail::Pending::hyphen_check:
-        spill = std::tmpfile();
-        if (!spill) temporary_file_failed();
-        mode = Mode::spilling;
-        recent = 0;
-        for (std::size_t k = token.size() >= 3 ? token.size() - 3 : 0; k < token.size(); ++k)
-          recent = (recent << 8 | static_cast<unsigned char>(token[k])) & 0xFFFFFF;
-        return;
+  // Copies the word run the token starts with; once it ends, the rest is a token again.
+  void skip_run() {
+    const detail::WordRun run = detail::word_run_at(detail::model_of(hyphenator), token);
+    emit(std::string_view(token).substr(0, run.length));
+    token.erase(0, run.length);
+    if (run.ended) {
+      mode = Mode::normal;
+      next_look = token.size() + kLongToken;
     }
   }
 
@@ -171,7 +156,6 @@ struct TextStream::State {
   void write(std::string_view bytes) {
     std::size_t i = 0;
     const std::size_t n = bytes.size();
-    auto separator_at = [&](std::size_t k) { return is_word_separator(static_cast<unsigned char>(bytes[k])); };
     while (i < n) {
       std::size_t j = i;
       switch (mode) {
@@ -210,24 +194,31 @@ struct TextStream::State {
           i = j;
           break;
         case Mode::spilling: {
-          // Up to white space or an explicit hyphen: '-', or (dash_hyphens) the last byte of
-          // an en or em dash, whose first bytes may already be in the spill file.
-          const bool dashes = detail::model_of(hyphenator).dash_hyphens;
-          bool hyphen_came = false;
-          for (; j < n && !separator_at(j); ++j) {
-            const auto b = static_cast<unsigned char>(bytes[j]);
-            recent = (recent << 8 | b) & 0xFFFFFF;
-            if (b == '-' || (dashes && (recent == 0xE28093 || recent == 0xE28094))) {
-              hyphen_came = true;
-              break;
-            }
-          }
+          // Up to white space; an explicit hyphen in it (its first bytes may already be in the
+          // spill file) takes the held breaks away.
+          j = static_cast<std::size_t>(detail::next_separator(bytes.data() + i, bytes.data() + n) - bytes.data());
+          const bool hyphen_came = watch.sees(bytes.substr(i, j - i), detail::model_of(hyphenator).dash_hyphens);
           if (j > i && std::fwrite(bytes.data() + i, 1, j - i, spill) != j - i) temporary_file_failed();
-          if (j < n) {
+          if (hyphen_came || j < n) {
             end_spill(hyphen_came);
-            mode = hyphen_came ? Mode::passthrough : Mode::normal;
+            mode = j < n ? Mode::normal : Mode::passthrough;
           }
           i = j;
+          break;
+        }
+        case Mode::skipping_run: {
+          // At most kLongToken bytes at a time, so that the token stays small.
+          j = static_cast<std::size_t>(detail::next_separator(bytes.data() + i, bytes.data() + n) - bytes.data());
+          j = i + std::min(j - i, kLongToken);
+          token.append(bytes.substr(i, j - i));
+          i = j;
+          skip_run();
+          if (mode == Mode::skipping_run && i < n && is_word_separator(static_cast<unsigned char>(bytes[i]))) {
+            emit(token);  // a character cut short by white space
+            token.clear();
+            next_look = kLongToken;
+            mode = Mode::normal;
+          }
           break;
         }
       }
@@ -235,8 +226,14 @@ struct TextStream::State {
   }
 
   void finish() {
-    if (mode == Mode::spilling) end_spill(false);
-    else if (mode == Mode::normal) end_token();
+    if (mode == Mode::spilling) {
+      end_spill(false);
+    } else if (mode == Mode::normal) {
+      end_token();
+    } else if (mode == Mode::skipping_run) {
+      emit(token);  // a character cut short by the end
+      token.clear();
+    }
     mode = Mode::normal;
     flush();
   }

@@ -6,18 +6,13 @@
 // unpaired surrogate becomes its three-byte generalised-UTF-8 form (ED A0..BF xx, utf8::encode),
 // which the strict decoder reads as three invalid bytes: non-letters, as in the UTF-8 path.
 //
-// A token longer than one piece is decided from what the word rules say more input could
-// change (Pending), as TextStream decides long tokens:
-//   nothing       the breaks stand;
-//   hyphen_check  they stand unless an explicit hyphen comes later in the token: scan the rest;
-//   word          the word is not complete yet. All bytes before its letters are non-letters
-//                 and no explicit hyphen, which change nothing if dropped: drop them, read on.
+// A token longer than one piece is decided piece by piece as TextStream decides long tokens,
+// by the same code (engine/token_pieces.h): this file only converts, holds one piece and maps
+// offsets back.
+#include "engine/token_pieces.h"
 #include "engine/word_rules.h"
 
-#include "engine/dic_part.h"
-
 #include "base/utf8.h"
-#include "patterns/alphabet.h"
 
 #include <cstring>
 
@@ -26,8 +21,6 @@ namespace {
 
 constexpr std::size_t kPiece = 1024;  // UTF-8 bytes converted at a time
 constexpr std::size_t kNotStart = static_cast<std::size_t>(-1);
-// An unfinished word has fewer than 63 letters, each at most 4 bytes.
-constexpr std::size_t kWordTail = patterns::kMaxLetters * 4;
 static_assert(kPiece >= 2 * kWordTail + 8);
 
 // Text is cut into tokens at TeX's glue; these are ASCII, so the same test serves UTF-16.
@@ -57,6 +50,7 @@ struct Piece {
     length += n;
     return units;
   }
+  std::string_view view() const noexcept { return {reinterpret_cast<const char*>(bytes), length}; }
   // Keeps the bytes from `from` (a code-point start) on.
   void drop_before(std::size_t from) noexcept {
     std::memmove(bytes, bytes + from, length - from);
@@ -75,7 +69,8 @@ std::pair<char32_t, std::size_t> code_point_at(std::u16string_view text, std::si
 }
 
 // Breaks of the token text[begin, end): emit(found, k, piece) for each, in order; returns how
-// many. Piece::unit maps the piece's byte offsets back to code units.
+// many. Piece::unit maps the piece's byte offsets back to code units. What the breaks found in
+// a piece mean for the token is look_at_piece's to say, as for TextStream's long tokens.
 template <class Emit>
 std::size_t token_breaks16(const Model& model, std::u16string_view text, std::size_t begin, std::size_t end,
                            LookupCounters* counters, Emit&& emit) noexcept {
@@ -84,58 +79,38 @@ std::size_t token_breaks16(const Model& model, std::u16string_view text, std::si
   TokenBreaks found;
   std::size_t pos = begin;
   std::size_t emitted = 0;
+  auto emit_before = [&](std::size_t upto) noexcept {
+    for (std::size_t k = 0; k < found.count && found.offsets[k] < upto; ++k, ++emitted) emit(found, k, piece);
+  };
   for (;;) {
     while (pos < end && piece.length + 4 <= kPiece) pos += piece.append(token, pos);
     piece.unit[piece.length] = pos;
-    find_token_breaks(model, std::string_view(reinterpret_cast<const char*>(piece.bytes), piece.length), found, counters);
-
-    if (model.dialect == Dialect::libhyphen) {
-      // Words never span `settled`: what is before it is decided; read on from there.
-      if (pos == end && !found.more) {
-        for (std::size_t k = 0; k < found.count; ++k) emit(found, k, piece);
-        return emitted + found.count;
-      }
-      std::size_t k = 0;
-      for (; k < found.count && (found.more || found.offsets[k] < found.settled); ++k) emit(found, k, piece);
-      emitted += k;
-      if (found.settled == 0 && !found.more) {
-        // One run of word characters fills the piece: longer than any word that is hyphenated.
-        // Pass over the rest of it.
+    const PieceStep step = look_at_piece(model, piece.view(), pos == end, found, counters);
+    switch (step.next) {
+      case PieceNext::done:
+      case PieceNext::copy_rest:
+        emit_before(piece.length);
+        return emitted;
+      case PieceNext::unless_hyphen:
+        for (std::size_t k = pos; k < end; ++k)
+          if (is_explicit_hyphen(text[k], model.dash_hyphens)) return emitted;
+        emit_before(piece.length);
+        return emitted;
+      case PieceNext::skip_word_run:
         while (pos < end) {
           const auto [cp, units] = code_point_at(token, pos);
-          if (cp >= 0xD800 && cp <= 0xDFFF) break;
-          if (!model.dic->is_word_character(cp)) break;
+          if (!in_word_run(model, cp)) break;
           pos += units;
         }
         piece.length = 0;
         continue;
-      }
-      piece.drop_before(found.settled);
-      continue;
+      case PieceNext::read_on:
+      case PieceNext::ask_again:
+        // The piece has no room to wait for a word's end: keep its letters only.
+        emit_before(step.decided);
+        piece.drop_before(step.word_begun ? step.tail : step.decided);
+        continue;
     }
-
-    bool decided = pos == end || found.pending == Pending::nothing;
-    if (!decided && found.pending == Pending::hyphen_check) {
-      for (std::size_t k = pos; k < end; ++k)
-        if (is_explicit_hyphen(text[k], model.dash_hyphens)) {
-          found.count = 0;
-          break;
-        }
-      decided = true;
-    }
-    if (decided) {
-      for (std::size_t k = 0; k < found.count; ++k) emit(found, k, piece);
-      return found.count;
-    }
-    // Pending::word. Without a letter yet, everything here is a non-letter and no explicit
-    // hyphen; with one, the letters are the last kWordTail bytes at most, and everything
-    // before them is.
-    std::size_t cut = piece.length;
-    if (found.saw_letter) {
-      cut = piece.length - kWordTail;
-      while (piece.unit[cut] == kNotStart) --cut;
-    }
-    piece.drop_before(cut);
   }
 }
 

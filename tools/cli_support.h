@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <iostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -46,6 +47,21 @@ inline boost::program_options::variables_map parse_with_inputs(int argc, char** 
   po::positional_options_description positional;
   positional.add("input", -1);
   return parse(argc, argv, all, positional);
+}
+
+/// Answers --help (the options) or --version ("NAME (libhyph) VERSION") on standard output;
+/// returns whether it did, and the tool is done.
+inline bool answered_help_or_version(const char* name, const char* version, const boost::program_options::variables_map& vm,
+                                     const boost::program_options::options_description& options) {
+  if (vm.count("help")) {
+    std::cout << options << "\n";
+    return true;
+  }
+  if (vm.count("version")) {
+    std::cout << name << " (libhyph) " << version << "\n";
+    return true;
+  }
+  return false;
 }
 
 /// Returns run(argc, argv), or reports what it threw on stderr as "NAME: message" (followed

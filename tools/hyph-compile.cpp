@@ -21,7 +21,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -89,14 +88,7 @@ int run(int argc, char** argv) {
       ("output,o", po::value(&output), "the compiled file to write (through OUT.tmp, then renamed)");
 
   const po::variables_map vm = cli::parse(argc, argv, visible);
-  if (vm.count("help")) {
-    std::cout << visible << "\n";
-    return 0;
-  }
-  if (vm.count("version")) {
-    std::cout << "hyph-compile (libhyph) " << LIBHYPH_VERSION << "\n";
-    return 0;
-  }
+  if (cli::answered_help_or_version("hyph-compile", LIBHYPH_VERSION, vm, visible)) return 0;
   if (output.empty()) throw Usage("no output file: -o OUT.hyb");
   if (!language.empty() && !pattern_files.empty()) throw Usage("--language and --patterns are exclusive");
   const hyph::Settings settings = o.to_settings(vm);

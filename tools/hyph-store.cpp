@@ -22,7 +22,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -102,14 +101,7 @@ int run(int argc, char** argv) {
       ("list", po::value(&list), "print a store's words, hyphenated, one a line (in the store's order)");
   cli::add_progress_options(visible, "compiling: bytes read, of how many, rate, time left; then writing");
   const po::variables_map vm = cli::parse_with_inputs(argc, argv, visible, inputs);
-  if (vm.count("help")) {
-    std::cout << visible << "\n";
-    return 0;
-  }
-  if (vm.count("version")) {
-    std::cout << "hyph-store (libhyph) " << LIBHYPH_VERSION << "\n";
-    return 0;
-  }
+  if (cli::answered_help_or_version("hyph-store", LIBHYPH_VERSION, vm, visible)) return 0;
   cli::Progress progress(cli::progress_wanted(vm, ::isatty(STDERR_FILENO) != 0), "hyph-store", cli::Progress::Unit::bytes, 1024);
   if (!check.empty() || !list.empty()) {
     if (!output.empty() || !inputs.empty()) throw Usage("--check and --list take no inputs and no --output");

@@ -22,7 +22,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <iostream>
 #include <optional>
 #include <string>
 #include <thread>
@@ -75,30 +74,51 @@ std::optional<std::uint64_t> total_size(const std::vector<std::string>& inputs) 
   return total;
 }
 
+// One input, a file or standard input for "-", read with read(): it returns what is there, so
+// a line typed or piped in is answered at once. Errors name the input.
+class Input {
+ public:
+  explicit Input(const std::string& name)
+      : name_(name), fd_(name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC)) {
+    if (fd_ < 0) throw hyph::Error(hyph::ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
+    struct stat st;
+    if (fstat(fd_, &st) == 0 && S_ISDIR(st.st_mode)) {
+      close();
+      throw hyph::Error(hyph::ErrorCode::io, name + ": is a directory, not a text file");
+    }
+  }
+  Input(const Input&) = delete;
+  Input& operator=(const Input&) = delete;
+  ~Input() { close(); }
+
+  // The next bytes into `buffer`: how many, 0 at the end.
+  std::size_t read(std::vector<char>& buffer) {
+    for (;;) {
+      const ssize_t got = ::read(fd_, buffer.data(), buffer.size());
+      if (got >= 0) return static_cast<std::size_t>(got);
+      if (errno != EINTR) throw hyph::Error(hyph::ErrorCode::io, name_ + ": read error: " + std::strerror(errno));
+    }
+  }
+
+ private:
+  void close() noexcept {
+    if (fd_ != STDIN_FILENO && fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+  std::string name_;
+  int fd_;
+};
+
 // Feeds one input (a file, or stdin for "-") through the stream (a TextStream, or a
 // ParallelTextStream for -j).
 template <typename Stream>
 void hyphenate_input(const std::string& name, Stream& stream, bool answer_at_once, cli::Progress& progress) {
-  const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw hyph::Error(hyph::ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
-  struct stat st;
-  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-    if (fd != STDIN_FILENO) ::close(fd);
-    throw hyph::Error(hyph::ErrorCode::io, name + ": is a directory, not a text file");
-  }
-  // read() returns what is there, so with --words each line is answered as soon as it
-  // arrives (a co-process), and memory stays bounded however long a line is.
+  Input input(name);
+  // With --words each line is answered as soon as it arrives (a co-process), and memory
+  // stays bounded however long a line is.
   std::vector<char> buffer(answer_at_once ? 1 << 16 : 1 << 20);
-  for (;;) {
-    const ssize_t got = ::read(fd, buffer.data(), buffer.size());
-    if (got == 0) break;
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      const int error = errno;
-      if (fd != STDIN_FILENO) ::close(fd);
-      throw hyph::Error(hyph::ErrorCode::io, name + ": read error: " + std::strerror(error));
-    }
-    stream.write(std::string_view(buffer.data(), static_cast<std::size_t>(got)));
+  while (const std::size_t got = input.read(buffer)) {
+    stream.write(std::string_view(buffer.data(), got));
     if constexpr (std::is_same_v<Stream, hyph::TextStream>) {
       if (answer_at_once) {
         stream.flush();
@@ -107,32 +127,17 @@ void hyphenate_input(const std::string& name, Stream& stream, bool answer_at_onc
     }
     progress.advance(static_cast<std::uint64_t>(got));
   }
-  if (fd != STDIN_FILENO) ::close(fd);
   stream.finish();
 }
 
 // --replacements: the text as libhyphen's hyphenated word spells it. Complete tokens (up to
 // the last white space read) are answered at once; the rest waits for more input.
 void spell_input(const std::string& name, const hyph::Hyphenator& h, const std::string& marker, bool answer_at_once) {
-  const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw hyph::Error(hyph::ErrorCode::io, name + ": cannot open: " + std::strerror(errno));
-  struct stat st;
-  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-    if (fd != STDIN_FILENO) ::close(fd);
-    throw hyph::Error(hyph::ErrorCode::io, name + ": is a directory, not a text file");
-  }
+  Input input(name);
   std::string pending;
   std::vector<char> buffer(1 << 16);
-  for (;;) {
-    const ssize_t got = ::read(fd, buffer.data(), buffer.size());
-    if (got == 0) break;
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      const int error = errno;
-      if (fd != STDIN_FILENO) ::close(fd);
-      throw hyph::Error(hyph::ErrorCode::io, name + ": read error: " + std::strerror(error));
-    }
-    pending.append(buffer.data(), static_cast<std::size_t>(got));
+  while (const std::size_t got = input.read(buffer)) {
+    pending.append(buffer.data(), got);
     std::size_t cut = pending.size();
     while (cut > 0 && !hyph::is_word_separator(static_cast<unsigned char>(pending[cut - 1]))) --cut;
     if (cut > 0) {
@@ -141,7 +146,6 @@ void spell_input(const std::string& name, const hyph::Hyphenator& h, const std::
     }
     if (answer_at_once) flush_stdout();
   }
-  if (fd != STDIN_FILENO) ::close(fd);
   write_stdout(h.hyphenated_spelling(pending, marker));
 }
 
@@ -280,14 +284,7 @@ int run(int argc, char** argv) {
   cli::add_progress_options(visible, "bytes read, of how many, rate, time left",
                             "when standard error is a terminal and standard output is not");
   const po::variables_map vm = cli::parse_with_inputs(argc, argv, visible, inputs);
-  if (vm.count("help")) {
-    std::cout << visible << "\n";
-    return 0;
-  }
-  if (vm.count("version")) {
-    std::cout << "hyphenate (libhyph) " << LIBHYPH_VERSION << "\n";
-    return 0;
-  }
+  if (cli::answered_help_or_version("hyphenate", LIBHYPH_VERSION, vm, visible)) return 0;
   if (vm.count("list-filters")) {
     for (const hyph::FilterKind kind : hyph::filter_kinds()) write_stdout(std::string(hyph::to_string(kind)) + "\n");
     flush_stdout();
