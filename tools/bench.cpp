@@ -141,15 +141,15 @@ void report_prose(const hyph::Hyphenator& h, int passes) {
         hyph::hyphenate_parallel(h, text, "-", [&](std::string_view b) { out += b.size(); }, {.threads = threads});
       }
       return out;
-    }, checksum).wall;
+    }, checksum);
   };
-  const double one = stream_pass(1);
+  const Timing one = stream_pass(1);
   const double mb = static_cast<double>(text.size()) / 1e6;
-  std::printf("prose (/usr/share/doc, %.1f MB): TextStream %.1f MB/s", mb, mb / one);
+  std::printf("prose (/usr/share/doc, %.1f MB): TextStream %.1f MB/s (CPU time: %.1f MB/s)", mb, mb / one.wall, mb / one.cpu);
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   if (cores > 1) {
-    const double many = stream_pass(cores);
-    std::printf(", hyphenate_parallel (%u threads, 1 MiB chunks) %.1f MB/s (%.2fx)", cores, mb / many, one / many);
+    const double many = stream_pass(cores).wall;
+    std::printf(", hyphenate_parallel (%u threads, 1 MiB chunks) %.1f MB/s (%.2fx)", cores, mb / many, one.wall / many);
   }
   std::printf("   (output bytes: %zu)\n", checksum);
 }
