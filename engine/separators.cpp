@@ -57,8 +57,8 @@ inline __m128i load_short(const char* p, std::size_t n) noexcept {
 // The tail of fewer than 16 bytes. Nearly always one 16-byte load: one that stays within
 // p's page cannot fault, though it reads past `end` (those bits are masked off), and it takes
 // no branch on the length, which varies word by word. Not instrumented: ASan would count the
-// bytes past `end` as read.
-__attribute__((no_sanitize("address"))) inline const char* tail(const char* p, const char* end) noexcept {
+// bytes past `end` as read (as would TSan).
+__attribute__((no_sanitize("address", "thread"))) inline const char* tail(const char* p, const char* end) noexcept {
   const auto n = static_cast<std::size_t>(end - p);
   const __m128i v = (reinterpret_cast<std::uintptr_t>(p) & 4095) <= 4096 - 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p))
                                                                               : load_short(p, n);
