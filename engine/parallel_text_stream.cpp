@@ -57,6 +57,9 @@ struct ParallelTextStream::State {
   LookupCounters counters;
 
   std::string pending;                     // input not yet given to a job
+  // Main thread only: the input and output buffers of delivered jobs, kept for the next jobs
+  // (a fresh megabyte costs its page faults again; two a job in flight at most).
+  std::vector<std::string> spare;
   std::unique_ptr<TextStream> long_token;  // a token longer than a chunk, streamed in order
 
   // Shared with the workers: the jobs in input order, under `mutex`.
@@ -92,7 +95,6 @@ struct ParallelTextStream::State {
       job->started = true;
       lock.unlock();
       hyphenate(hyphenator, marker, *job);
-      job->input = std::string();
       lock.lock();
       job->done = true;
       finished.notify_all();
@@ -123,7 +125,20 @@ struct ParallelTextStream::State {
     if (job->error) std::rethrow_exception(job->error);
     add(counters, job->counters);
     if (!job->output.empty()) sink(job->output);
+    give_back(std::move(job->input));
+    give_back(std::move(job->output));
     return true;
+  }
+
+  std::string take_spare() {
+    if (spare.empty()) return {};
+    std::string s = std::move(spare.back());
+    spare.pop_back();
+    s.clear();
+    return s;
+  }
+  void give_back(std::string s) {
+    if (s.capacity() != 0 && spare.size() < 4 * std::size_t{options.threads} + 2) spare.push_back(std::move(s));
   }
 
   void deliver_all() {
@@ -142,6 +157,9 @@ struct ParallelTextStream::State {
     while (jobs.size() >= 2 * std::size_t{options.threads}) deliver_front(true);
     auto job = std::make_unique<Job>();
     job->input = std::move(input);
+    // Room for the output up front: the marker makes it somewhat longer than the input.
+    job->output = take_spare();
+    job->output.reserve(job->input.size() + job->input.size() / 4);
     {
       std::lock_guard lock(mutex);
       jobs.push_back(std::move(job));
@@ -190,11 +208,12 @@ struct ParallelTextStream::State {
         pending.clear();
         continue;
       }
-      std::string rest = pending.substr(cut + 1);
+      std::string next = take_spare();
+      next.reserve(options.chunk_size);
+      next.append(pending, cut + 1);
       pending.resize(cut + 1);
       submit(std::move(pending));
-      pending = std::move(rest);
-      pending.reserve(options.chunk_size);
+      pending = std::move(next);
     }
   }
 

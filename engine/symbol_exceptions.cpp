@@ -12,6 +12,7 @@ namespace hyph::detail {
 SymbolExceptions SymbolExceptions::build(const patterns::Alphabet& alphabet, const exceptions::ExceptionIndex& index) {
   SymbolExceptions table;
   const exceptions::ExceptionStore& store = index.store();
+  table.complete_ = store.size() == 0;
   if (index.filter() != nullptr || store.size() == 0 || store.size() > kMaxKeys) return table;
 
   // Each key as the symbols a word's key is built from; a key no word can build (a letter
@@ -43,6 +44,10 @@ SymbolExceptions SymbolExceptions::build(const patterns::Alphabet& alphabet, con
   const std::size_t size = std::bit_ceil(std::max<std::size_t>(16, keys.size() * 4));
   table.slots_.assign(size, Slot{});
   table.mask_ = size - 1;
+  const std::size_t bits = std::bit_ceil(std::max<std::size_t>(4096, keys.size() * 16));
+  table.bits_.assign(bits / 64, 0);
+  table.sketch_shift_ = 64 - static_cast<unsigned>(std::countr_zero(bits));
+  table.complete_ = true;
   std::vector<patterns::Symbol> padded;
   for (const Key& k : keys) {
     padded = k.symbols;
@@ -53,6 +58,9 @@ SymbolExceptions SymbolExceptions::build(const patterns::Alphabet& alphabet, con
     table.slots_[i] = {k.mask, static_cast<std::uint32_t>(h >> 32), static_cast<std::uint16_t>(k.symbols.size()),
                        static_cast<std::uint32_t>(table.symbols_.size())};
     table.symbols_.insert(table.symbols_.end(), k.symbols.begin(), k.symbols.end());
+    const std::size_t n = k.symbols.size();
+    const std::uint64_t bit = sketch(n, k.symbols[0], n > 1 ? k.symbols[1] : 0, k.symbols[n - 1]) >> table.sketch_shift_;
+    table.bits_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
   }
   return table;
 }

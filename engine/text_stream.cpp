@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 
 namespace hyph {
 namespace {
@@ -24,6 +26,20 @@ enum class Mode {
   skipping_run,  // (libhyphen) a run of word characters too long to be a word: copy it
 };
 
+// Copies n bytes to `to`, which has 16 bytes of room whatever n is. A piece of a word is
+// short: one 16-byte load and store when the load stays in the source's page (it cannot
+// fault; the bytes past n land in the room and are overwritten or never sent), in place of a
+// call to memcpy. Not instrumented: ASan and TSan would count the bytes read past n.
+__attribute__((no_sanitize("address", "thread"))) inline void copy_piece(char* to, const char* from, std::size_t n) noexcept {
+  if (n <= 16 && (reinterpret_cast<std::uintptr_t>(from) & 4095) <= 4096 - 16) {
+    char chunk[16];
+    std::memcpy(chunk, from, 16);
+    std::memcpy(to, chunk, 16);
+  } else {
+    std::memcpy(to, from, n);
+  }
+}
+
 [[noreturn]] void temporary_file_failed() {
   throw Error(ErrorCode::io, std::string("temporary file for a long token: ") + std::strerror(errno));
 }
@@ -34,6 +50,9 @@ struct TextStream::State {
   State(Hyphenator h, std::string m, Sink s) : hyphenator(std::move(h)), marker(std::move(m)), sink(std::move(s)) {}
 
   Hyphenator hyphenator;
+  const detail::Model& model = detail::model_of(hyphenator);
+  // TeX's dialect takes short ASCII tokens through their own path (token_breaks.h).
+  const bool ascii_first = model.dialect == detail::Dialect::tex;
   std::string marker;
   Sink sink;
   LookupCounters counters;
@@ -44,36 +63,68 @@ struct TextStream::State {
   detail::TokenBreaks held;     // the token's breaks while spilling
   std::FILE* spill = nullptr;  // the tail of a spilling token
   detail::HyphenWatch watch;    // while spilling: an explicit hyphen in the token's tail
-  std::string out;
+  // Output waiting for the sink: one buffer written through a pointer, room made once per
+  // token (std::string::append checks capacity and length on each of a word's three or four
+  // pieces). Sent on when it holds kFlushAt bytes.
+  static constexpr std::size_t kOutCapacity = 2 * kFlushAt;
+  std::unique_ptr<char[]> out = std::make_unique_for_overwrite<char[]>(kOutCapacity + 16);  // 16: copy_piece's room
+  std::size_t used = 0;
 
   ~State() {
     if (spill) std::fclose(spill);
   }
 
   void emit(std::string_view bytes) {
-    out.append(bytes);
-    if (out.size() >= kFlushAt) flush();
+    if (bytes.size() > kOutCapacity - used) {
+      flush();
+      if (bytes.size() >= kFlushAt) {  // a long piece goes on as it is, not copied
+        sink(bytes);
+        return;
+      }
+    }
+    copy_piece(out.get() + used, bytes.data(), bytes.size());
+    used += bytes.size();
+    if (used >= kFlushAt) flush();
   }
   void flush() {
-    if (!out.empty()) sink(out);
-    out.clear();
+    if (used != 0) sink(std::string_view(out.get(), used));
+    used = 0;
   }
 
   // A token's bytes with the marker at its breaks.
   void emit_marked(std::string_view bytes, const detail::TokenBreaks& breaks) {
+    const std::size_t need = bytes.size() + breaks.count * marker.size();
+    if (need > kOutCapacity - used) {
+      flush();
+      if (need > kOutCapacity) {
+        std::size_t from = 0;
+        for (std::size_t k = 0; k < breaks.count; ++k) {
+          emit(bytes.substr(from, breaks.offsets[k] - from));
+          emit(marker);
+          from = breaks.offsets[k];
+        }
+        emit(bytes.substr(from));
+        return;
+      }
+    }
+    char* o = out.get() + used;
     std::size_t from = 0;
     for (std::size_t k = 0; k < breaks.count; ++k) {
-      out.append(bytes.substr(from, breaks.offsets[k] - from)).append(marker);
+      copy_piece(o, bytes.data() + from, breaks.offsets[k] - from);
+      o += breaks.offsets[k] - from;
+      copy_piece(o, marker.data(), marker.size());
+      o += marker.size();
       from = breaks.offsets[k];
     }
-    out.append(bytes.substr(from));
+    copy_piece(o, bytes.data() + from, bytes.size() - from);
+    used += need;
   }
 
   void emit_token(const detail::TokenBreaks& breaks) {
     emit_marked(token, breaks);
     token.clear();
     next_look = kLongToken;
-    if (out.size() >= kFlushAt) flush();
+    if (used >= kFlushAt) flush();
   }
 
   void end_token() {
@@ -87,13 +138,14 @@ struct TextStream::State {
   // Writes token[0, upto) with the breaks before `upto` and keeps the rest.
   void emit_prefix(const detail::TokenBreaks& breaks, std::size_t upto) {
     std::size_t from = 0;
+    const std::string_view t = token;
     for (std::size_t k = 0; k < breaks.count && breaks.offsets[k] < upto; ++k) {
-      out.append(token, from, breaks.offsets[k] - from).append(marker);
+      emit(t.substr(from, breaks.offsets[k] - from));
+      emit(marker);
       from = breaks.offsets[k];
     }
-    out.append(token, from, upto - from);
+    emit(t.substr(from, upto - from));
     token.erase(0, upto);
-    if (out.size() >= kFlushAt) flush();
   }
 
   // A token grew long: write out what can no longer change and keep the rest bounded
@@ -166,7 +218,8 @@ struct TextStream::State {
             // unless its breaks come in pieces (libhyphen's dialect: TokenBreaks::more).
             const std::string_view whole = bytes.substr(i, j - i);
             detail::TokenBreaks breaks;
-            detail::find_token_breaks(detail::model_of(hyphenator), whole, breaks, &counters);
+            if (!ascii_first || !detail::ascii_token_breaks(model, whole, breaks, &counters))
+              detail::find_token_breaks(model, whole, breaks, &counters);
             if (!breaks.more) {
               emit_marked(whole, breaks);
               i = j;

@@ -27,7 +27,115 @@ inline Step classify_at(const patterns::Alphabet& alphabet, const unsigned char*
 }
 
 
+// The breaks from the gap values: branch-free (whether a value is odd is a coin toss to the
+// predictor), and each value read alone, as the automaton's overlapping 16-byte stores can
+// forward a byte but not a 16-byte load across several of them.
+inline void collect_breaks(const patterns::GapValues& hyf, std::size_t left, std::size_t last, std::size_t first,
+                           TokenBreaks& out) noexcept {
+  std::size_t count = out.count;
+  for (std::size_t j = left; j <= last; ++j) {
+    const std::uint8_t v = hyf.at(j);
+    out.values[count] = v;
+    out.offsets[count] = first + j;
+    count += v & 1u;
+  }
+  out.count = count;
+}
+
+// raw_token_breaks for a token of at most 63 bytes, all ASCII (nearly every token of running
+// text), when the model's symbol table answers for its exceptions: every byte classified by
+// one table load in one pass, with no UTF-8 decoding and no branch on what it is; the word,
+// the hyphens around it and the first letter's case then come from bit masks. Answers exactly
+// as the general path; false (nothing written) for a token it does not take.
 }  // namespace
+
+bool ascii_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
+  const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
+  const std::size_t size = token.size();
+  static_assert(patterns::kMaxLetters < 64);
+  if (size > patterns::kMaxLetters || !model.symbol_exceptions.complete()) return false;
+  const std::uint32_t* const direct = model.alphabet.tables().direct.data();
+  // symbols[i + 1]: the symbol of byte i (0: not a letter); room after the last for the
+  // exception table's padding.
+  // symbols[i + 1]: the symbol of byte i (0: not a letter); room after the last for the
+  // exception table's padding.
+  patterns::Symbol symbols[patterns::kMaxLetters + 2 + SymbolExceptions::kPadding];
+  // Last byte first, so that each mask grows by a shift of one (a shift by a variable count
+  // costs three micro-ops); explicit hyphens are rare, so their mask is built only if needed.
+  std::uint64_t letters = 0, hyphens = 0;
+  unsigned any = 0, dash = 0;
+  for (std::size_t i = size; i-- > 0;) {
+    const unsigned c = begin[i];
+    any |= c;
+    const auto symbol = static_cast<patterns::Symbol>(direct[c & 0x7F]);
+    symbols[i + 1] = symbol;
+    letters = letters << 1 | std::uint64_t{symbol != 0};
+    dash |= unsigned{c == '-'};
+  }
+  if (dash != 0)
+    for (std::size_t i = 0; i < size; ++i) hyphens |= std::uint64_t{begin[i] == '-'} << i;
+  if (any >= 0x80) return false;
+
+  out.count = 0;
+  out.saw_letter = false;
+  // §896: the word starts at the first letter; an explicit hyphen before it stops the search.
+  const std::uint64_t starts = letters & ~hyphens;
+  if (starts == 0) {
+    out.pending = hyphens != 0 ? Pending::nothing : Pending::word;
+    return true;
+  }
+  const auto first = static_cast<std::size_t>(std::countr_zero(starts));
+  if ((hyphens & ((std::uint64_t{1} << first) - 1)) != 0) {
+    out.pending = Pending::nothing;
+    return true;
+  }
+  out.saw_letter = true;
+  if ((direct[begin[first]] >> 16) == 0 && model.uchyph <= 0) {
+    out.pending = Pending::nothing;
+    return true;
+  }
+  // §897, §899: the run of letters, then no explicit hyphen after it.
+  const auto n = static_cast<std::size_t>(std::countr_one(letters >> first));
+  const std::size_t after = first + n;
+  if (after != size && (hyphens >> after) != 0) {
+    out.pending = Pending::nothing;
+    return true;
+  }
+  const bool word_complete = n == patterns::kMaxLetters || after != size;
+  const auto left = static_cast<std::size_t>(model.mins.left);
+  const auto right = static_cast<std::size_t>(model.mins.right);
+  if (n < left + right) {
+    out.pending = word_complete ? Pending::nothing : Pending::word;
+    return true;
+  }
+  out.pending = word_complete ? Pending::hyphen_check : Pending::word;
+
+  // The word's symbols in place, between edges: word[1..n].
+  patterns::Symbol* const word = symbols + first;
+  std::optional<std::uint64_t> exception;
+  const SymbolExceptions& by_symbol = model.symbol_exceptions;
+  if (by_symbol.active() && by_symbol.may_hold(word + 1, n)) {
+    std::memset(word + n + 1, 0, SymbolExceptions::kPadding * sizeof *word);
+    exception = by_symbol.find(word + 1, n, counters);
+  } else if (by_symbol.active() && counters != nullptr) {
+    ++counters->queries, ++counters->store_probes;
+  }
+  const std::size_t last = n - right;
+  if (exception) {
+    for (std::size_t j = left; j <= last; ++j)
+      if ((*exception >> j) & 1) {
+        out.values[out.count] = 1;
+        out.offsets[out.count++] = first + j;
+      }
+    return true;
+  }
+  word[0] = patterns::kEdgeSymbol;
+  word[n + 1] = patterns::kEdgeSymbol;
+  patterns::GapValues hyf;
+  model.automaton.apply(word, n + 2, hyf);
+  collect_breaks(hyf, left, last, first, out);
+  return true;
+}
 
 bool has_explicit_hyphen(const unsigned char* p, const unsigned char* end, bool dashes) noexcept {
   const auto n = static_cast<std::size_t>(end - p);
@@ -40,6 +148,11 @@ bool has_explicit_hyphen(const unsigned char* p, const unsigned char* end, bool 
 
 void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
                       const ExtraExceptions* extra) noexcept {
+  if (extra != nullptr || !ascii_token_breaks(model, token, out, counters)) general_token_breaks(model, token, out, counters, extra);
+}
+
+void general_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+                          const ExtraExceptions* extra) noexcept {
   out.count = 0;
   out.pending = Pending::word;
   out.saw_letter = false;

@@ -66,6 +66,13 @@ class ExtraExceptions {
 void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
                       const ExtraExceptions* extra) noexcept;
 
+/// raw_token_breaks's two paths, for tests that hold them to the same answers: the general
+/// one, and the one for a token of at most 63 ASCII bytes when the model's symbol table
+/// answers for its exceptions (false, nothing written, for any other token).
+void general_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+                          const ExtraExceptions* extra) noexcept;
+bool ascii_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept;
+
 /// An explicit hyphen in [p, end): '-', or with `dashes` also U+2013 and U+2014.
 bool has_explicit_hyphen(const unsigned char* p, const unsigned char* end, bool dashes) noexcept;
 

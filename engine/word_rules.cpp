@@ -42,9 +42,13 @@ Break break_at(const Model& model, const TokenBreaks& breaks, std::size_t k, std
 std::size_t hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                            LookupCounters* counters, const ExtraExceptions* extra) noexcept {
   std::size_t total = 0;
+  std::size_t* const out = breaks.data();
+  const std::size_t capacity = breaks.size();
   for_each_token(model, text, counters, extra, [&](const TokenBreaks& token, std::size_t base) noexcept {
-    for (std::size_t k = 0; k < token.count; ++k, ++total)
-      if (total < breaks.size()) breaks[total] = base + token.offsets[k];
+    std::size_t t = total;
+    for (std::size_t k = 0; k < token.count; ++k, ++t)
+      if (t < capacity) out[t] = base + token.offsets[k];
+    total = t;
   });
   return total;
 }

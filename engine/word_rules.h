@@ -31,8 +31,15 @@ void for_each_token(const Model& model, std::string_view text, LookupCounters* c
   TokenBreaks token;
   const char* const begin = text.data();
   const char* const end = begin + text.size();
+  // Most tokens are short and ASCII: straight to TeX's path for them (token_breaks.h).
+  const bool ascii_first = model.dialect == Dialect::tex && extra == nullptr;
   for (const char* p = skip_separators(begin, end); p != end;) {
     const char* const q = next_separator(p, end);
+    if (ascii_first && ascii_token_breaks(model, std::string_view(p, static_cast<std::size_t>(q - p)), token, counters)) {
+      visit(static_cast<const TokenBreaks&>(token), static_cast<std::size_t>(p - begin));
+      p = skip_separators(q, end);
+      continue;
+    }
     const auto j = static_cast<std::size_t>(q - begin);
     for (auto from = static_cast<std::size_t>(p - begin);;) {
       find_token_breaks(model, text.substr(from, j - from), token, counters, extra);
