@@ -172,12 +172,40 @@ hyph_status load_sources(const hyph_source* sources, size_t count, const Options
   });
 }
 
+// Whether bytes begin as a compiled .dic dictionary does (hyph-compile --dic): its magic.
+bool compiled_dic(std::span<const std::byte> head) {
+  static constexpr unsigned char kDicMagic[8] = {0x89, 'H', 'Y', 'D', '\r', '\n', 0x1A, '\n'};
+  return head.size() >= sizeof kDicMagic && std::memcmp(head.data(), kDicMagic, sizeof kDicMagic) == 0;
+}
+
+bool compiled_dic_file(const char* path) {
+  std::byte head[8] = {};
+  std::FILE* f = std::fopen(path, "rb");
+  if (!f) return false;  // the loader reports it
+  const std::size_t n = std::fread(head, 1, sizeof head, f);
+  std::fclose(f);
+  return compiled_dic(std::span(head, n));
+}
+
+// The settings for a compiled file: a compiled .dic dictionary takes what hyph_load_dic
+// takes (\uchyph and letters at their defaults count as not set, no filter).
+template <class Options>
+hyph::Settings compiled_settings(const Options* settings, bool dic) {
+  hyph::Settings s = to_settings(settings);
+  if (!dic) return s;
+  const hyph::Settings defaults = to_settings(static_cast<const Options*>(nullptr));
+  s.exceptions = {};
+  if (s.uchyph == defaults.uchyph) s.uchyph.reset();
+  if (s.letters == defaults.letters) s.letters.reset();
+  return s;
+}
+
 template <class Options>
 hyph_status load_compiled(const char* path, const Options* settings, hyph_hyphenator** out,
                                hyph_error** error) noexcept {
   return make_object(out, error, [&](const char*& reading) {
     if (!path) invalid_argument("the file name is NULL");
-    const hyph::Settings s = to_settings(settings);
+    const hyph::Settings s = compiled_settings(settings, compiled_dic_file(path));
     reading = path;
     return hyph::Hyphenator::load_compiled(path, s);
   });
@@ -275,8 +303,8 @@ hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hy
                                       hyph_hyphenator** out, hyph_error** error) noexcept {
   return make_object(out, error, [&](const char*&) {
     if (length != 0 && !bytes) invalid_argument("the bytes are NULL");
-    const hyph::Settings s = to_settings(settings);
     const std::span<const std::byte> in(static_cast<const std::byte*>(bytes), bytes ? length : 0);
+    const hyph::Settings s = compiled_settings(settings, compiled_dic(in));
     return hyph::Hyphenator::load_compiled(in, s);
   });
 }

@@ -2,6 +2,8 @@
 // doc/compiled-format.md describes the layout; the section order below is that document's.
 #include "engine/compiled.h"
 
+#include "engine/compiled_dic.h"
+
 #include "base/hash.h"
 #include "base/mapped_file.h"
 #include "base/utf8.h"
@@ -369,6 +371,7 @@ class Loader {
 
 std::shared_ptr<const Model> load_compiled(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
                                            const Settings& settings, std::string_view name, FilterFrom filter) {
+  if (is_compiled_dic(bytes)) return load_compiled_dic(bytes, std::move(owner), settings, name);  // libhyphen's dialect
   if (reinterpret_cast<std::uintptr_t>(bytes.data()) % kInPlaceAlignment != 0) {
     // Arrays are read in place as u16, u32 and 16-byte windows: copy to an aligned place.
     auto copy = std::make_shared<AlignedBuffer>(bytes.size());

@@ -6,6 +6,7 @@
 #include "patterns/dic_automaton.h"
 #include "patterns/dic_reader.h"
 
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -46,6 +47,14 @@ struct DictionaryData {
   std::vector<std::pair<char32_t, unsigned char>> cp_to_byte;
 
   explicit DictionaryData(const ParsedDic& parsed);
+  /// Empty, for the compiled format's loader (engine/compiled_dic.cpp), which fills the
+  /// fields, the levels and the byte table, then calls derive().
+  DictionaryData() = default;
+  /// What follows from the fields, the levels and byte_to_cp: the NOHYPHEN views and flags,
+  /// fast_flags, cp_to_byte and longest_replacement.
+  void derive();
+  /// Keeps the bytes the levels read in place alive (a compiled file), or null.
+  std::shared_ptr<const void> backing;
   NoHyphenList own_nohyphen() const noexcept { return {has_nohyphen, nohyphen_elements, nohyphen_first, true}; }
   DictionaryData(const DictionaryData&) = delete;
   DictionaryData& operator=(const DictionaryData&) = delete;

@@ -21,24 +21,7 @@ DictionaryData::DictionaryData(const ParsedDic& parsed)
   has_nohyphen = top.has_nohyphen;
   nohyphenl = top.nohyphenl;
   nohyphen = top.nohyphen;
-  if (has_nohyphen) {
-    // nohyphenl + 1 elements, each ending in '\0'.
-    std::size_t at = 0;
-    for (int k = 0; k <= nohyphenl && at < nohyphen.size(); ++k) {
-      const std::size_t end = nohyphen.find('\0', at);
-      nohyphen_elements.emplace_back(nohyphen.data() + at, end - at);
-      if (end > at) nohyphen_first[static_cast<unsigned char>(nohyphen[at])] = true;
-      at = end + 1;
-    }
-  }
   for (int k = 0; k < 2; ++k) level[k] = DicAutomaton(parsed.levels[k].patterns, replacements);
-  for (int b = 0; b < 256; ++b) {
-    const auto c = static_cast<unsigned char>(b);
-    const bool slow = b == 0 || (b >= '0' && b <= '9') || level[0].replacement_bytes()[b] || level[1].replacement_bytes()[b];
-    fast_flags[b] = static_cast<unsigned char>((slow ? kFastSlow : 0) | (level[0].reads(c) ? kFastFirstLevel : 0) |
-                                               (has_nohyphen && nohyphen_first[b] ? kFastNoHyphen : 0) |
-                                               (b >= 0x80 ? kFastNonAscii : 0));
-  }
   if (!utf8) {
     // Decode every byte once: words then convert without ICU (whose converters are not
     // thread-safe) and without per-word set-up.
@@ -53,11 +36,36 @@ DictionaryData::DictionaryData(const ParsedDic& parsed)
         // One byte must give one character: a multi-byte charset is not single-byte.
         if (d.cp != utf8::kInvalid && d.length != text.size()) single_byte = false;
         byte_to_cp[b] = d.cp == 0xFFFD ? utf8::kInvalid : d.cp;
-        if (byte_to_cp[b] != utf8::kInvalid) cp_to_byte.emplace_back(byte_to_cp[b], static_cast<unsigned char>(b));
       }
-      std::sort(cp_to_byte.begin(), cp_to_byte.end());
-      if (!single_byte) cp_to_byte.clear();
+      if (!single_byte) std::fill(std::begin(byte_to_cp), std::end(byte_to_cp), char32_t{0});
     }
+  }
+  derive();
+}
+
+void DictionaryData::derive() {
+  if (has_nohyphen) {
+    // nohyphenl + 1 elements, each ending in '\0'.
+    std::size_t at = 0;
+    for (int k = 0; k <= nohyphenl && at < nohyphen.size(); ++k) {
+      const std::size_t end = nohyphen.find('\0', at);
+      nohyphen_elements.emplace_back(nohyphen.data() + at, end - at);
+      if (end > at) nohyphen_first[static_cast<unsigned char>(nohyphen[at])] = true;
+      at = end + 1;
+    }
+  }
+  for (int b = 0; b < 256; ++b) {
+    const auto c = static_cast<unsigned char>(b);
+    const bool slow = b == 0 || (b >= '0' && b <= '9') || level[0].replacement_bytes()[b] || level[1].replacement_bytes()[b];
+    fast_flags[b] = static_cast<unsigned char>((slow ? kFastSlow : 0) | (level[0].reads(c) ? kFastFirstLevel : 0) |
+                                               (has_nohyphen && nohyphen_first[b] ? kFastNoHyphen : 0) |
+                                               (b >= 0x80 ? kFastNonAscii : 0));
+  }
+  cp_to_byte.clear();
+  if (single_byte) {
+    for (int b = 0; b < 256; ++b)
+      if (byte_to_cp[b] != utf8::kInvalid) cp_to_byte.emplace_back(byte_to_cp[b], static_cast<unsigned char>(b));
+    std::sort(cp_to_byte.begin(), cp_to_byte.end());
   }
   for (std::size_t at = 0; at < replacements.size();) {
     const std::size_t length = std::strlen(replacements.data() + at);
@@ -69,7 +77,10 @@ DictionaryData::DictionaryData(const ParsedDic& parsed)
 Dictionary Dictionary::load(const std::string& path) { return from_bytes(read_dic_file(path), path); }
 
 Dictionary Dictionary::from_bytes(std::string_view bytes, const std::string& name) {
-  const ParsedDic parsed = read_dic(bytes, name);
+  return from_parsed(read_dic(bytes, name));
+}
+
+Dictionary Dictionary::from_parsed(const ParsedDic& parsed) {
   return Dictionary(std::make_shared<const DictionaryData>(parsed));
 }
 

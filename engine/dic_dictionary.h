@@ -21,6 +21,7 @@
 
 namespace hyph::dic {
 
+struct ParsedDic;       // patterns/dic_reader.h
 struct DictionaryData;  // engine/dic_dictionary.cpp: the levels, automata and replacement strings
 
 /// Words of up to this many bytes are hyphenated with stack scratch only.
@@ -83,6 +84,8 @@ class Dictionary {
   static Dictionary load(const std::string& path);
   /// Reads a dictionary from memory; `name` names it in error messages.
   static Dictionary from_bytes(std::string_view bytes, const std::string& name);
+  /// Builds it from a parsed dictionary (dic::read_dic's answer).
+  static Dictionary from_parsed(const ParsedDic& parsed);
 
   // ---- What HyphenDict holds after hnj_hyphen_load (the level libhyphen returns) ----
 
@@ -173,6 +176,8 @@ class Dictionary {
   /// Whether any pattern of any level carries a replacement (so a client can skip rep/pos/cut).
   bool has_replacements() const noexcept;
 
+  /// A dictionary over data already built (the compiled format's loader).
+  static Dictionary from_data(std::shared_ptr<const DictionaryData> data) { return Dictionary(std::move(data)); }
   /// The internal data, for the main engine and tests.
   const DictionaryData& data() const noexcept { return *data_; }
 

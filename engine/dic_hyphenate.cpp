@@ -569,12 +569,24 @@ int Dictionary::hyphenate(std::string_view word, std::span<char> hyphens) const 
 
 namespace {
 
+// The general path, out of line: its 24 KiB of scratch stay off the fast path's stack frame.
+[[gnu::noinline]] Outcome general_hyphenate(const DictionaryData& d, std::string_view word, std::span<char> hyphens,
+                                            std::span<char> hyphenated, std::span<Replacement> replacements,
+                                            bool hyphenate3, int lhmin, int rhmin, int clhmin, int crhmin,
+                                            const NoHyphenList& nohyphen);
+
 Outcome hyphenate_with(const DictionaryData& d, std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
                        std::span<Replacement> replacements, bool hyphenate3, int lhmin, int rhmin, int clhmin,
                        int crhmin, const NoHyphenList& nohyphen) {
   if (Outcome fast; fast_hyphenate(d, word, hyphens, hyphenated, hyphenate3, Limits{lhmin, rhmin, clhmin, crhmin},
                                    nohyphen, fast))
     return fast;
+  return general_hyphenate(d, word, hyphens, hyphenated, replacements, hyphenate3, lhmin, rhmin, clhmin, crhmin, nohyphen);
+}
+
+Outcome general_hyphenate(const DictionaryData& d, std::string_view word, std::span<char> hyphens,
+                          std::span<char> hyphenated, std::span<Replacement> replacements, bool hyphenate3, int lhmin,
+                          int rhmin, int clhmin, int crhmin, const NoHyphenList& nohyphen) {
   Call c(d, nohyphen, word, hyphens, !replacements.empty());
   c.h.run(0, c.w, c.hy, c.reps, clhmin, crhmin, true, true, 0);
   return finish(d, c.h, c.w, c.hy, c.reps, hyphenated, replacements, hyphenate3, lhmin, rhmin);

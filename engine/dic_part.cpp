@@ -7,6 +7,7 @@
 #include <unicode/uchar.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 namespace hyph::detail {
@@ -48,47 +49,43 @@ bool DicPart::is_word_character(char32_t cp) const noexcept {
   return letter_or_mark(cp) || std::binary_search(word_characters.begin(), word_characters.end(), cp);
 }
 
-DicPart make_dic_part(std::string_view bytes, const std::string& name, const Settings& settings) {
+namespace {
+
+void check_settings(const Settings& settings, const std::string& name) {
   reject(settings.uchyph.has_value(), name, "\\uchyph");
   reject(settings.letters.has_value(), name, "a letter policy");
   reject(settings.normalization != Normalization::none, name, "NFC normalization");
   reject(!settings.exception_stores.empty(), name, "an exception store");
   if (settings.left_min && *settings.left_min < 0) throw Error(ErrorCode::invalid_argument, "the left minimum must not be negative");
   if (settings.right_min && *settings.right_min < 0) throw Error(ErrorCode::invalid_argument, "the right minimum must not be negative");
+}
 
-  DicPart part{.dictionary = dic::Dictionary::from_bytes(bytes, name), .source = name};
-  const dic::Dictionary& d = part.dictionary;
-  // hyphenate3 takes the larger of the caller's and the dictionary's (2 where both are 0);
-  // minimums above 127 say "never" as well as 127 does, in libhyphen's char fields.
-  part.minimums.left = std::min(settings.left_min.value_or(0), 127);
-  part.minimums.right = std::min(settings.right_min.value_or(0), 127);
-  const int left = std::max<int>(part.minimums.left, d.lhmin()), right = std::max<int>(part.minimums.right, d.rhmin());
-  part.effective = HyphenMins{left > 0 ? left : 2, right > 0 ? right : 2};
-
-  // The charset, byte by byte, as Dictionary::encode sees it: a character maps to a byte if
-  // decoding the byte gives it and encoding it gives the byte back.
-  std::fill(std::begin(part.latin1_to_charset), std::end(part.latin1_to_charset), std::int16_t{-1});
-  char32_t byte_cp[256];
-  std::fill(std::begin(byte_cp), std::end(byte_cp), utf8::kInvalid);
-  if (!d.utf8()) {
-    std::string back;
-    for (int b = 0; b < 256; ++b) {
-      const char byte = static_cast<char>(b);
-      const std::string text = d.decode(std::string_view(&byte, 1));
-      const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-      if (text.empty()) continue;
-      const utf8::Decoded c = utf8::decode(p, p + text.size());
-      if (c.cp == utf8::kInvalid || c.cp == 0xFFFD || c.length != text.size()) continue;
-      if (!d.encode(text, back) || back.size() != 1 || back[0] != byte) continue;
-      byte_cp[b] = c.cp;
-      part.to_charset.emplace_back(c.cp, static_cast<unsigned char>(b));
-      if (c.cp < 256) part.latin1_to_charset[c.cp] = static_cast<std::int16_t>(b);
-    }
-    std::sort(part.to_charset.begin(), part.to_charset.end());
+// The charset, byte by byte, as Dictionary::encode sees it: a character maps to a byte if
+// decoding the byte gives it and encoding it gives the byte back (kInvalid: none). All
+// kInvalid for UTF-8 dictionaries.
+std::array<char32_t, 256> byte_code_points(const dic::Dictionary& d) {
+  std::array<char32_t, 256> byte_cp;
+  byte_cp.fill(utf8::kInvalid);
+  if (d.utf8()) return byte_cp;
+  std::string back;
+  for (int b = 0; b < 256; ++b) {
+    const char byte = static_cast<char>(b);
+    const std::string text = d.decode(std::string_view(&byte, 1));
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    if (text.empty()) continue;
+    const utf8::Decoded c = utf8::decode(p, p + text.size());
+    if (c.cp == utf8::kInvalid || c.cp == 0xFFFD || c.length != text.size()) continue;
+    if (!d.encode(text, back) || back.size() != 1 || back[0] != byte) continue;
+    byte_cp[static_cast<std::size_t>(b)] = c.cp;
   }
+  return byte_cp;
+}
 
+}  // namespace
+
+std::vector<char32_t> dic_word_characters(const dic::ParsedDic& parsed, const dic::Dictionary& d) {
   // The characters of every level's patterns ('.' marks a word's edge, not a character).
-  const dic::ParsedDic parsed = dic::read_dic(bytes, name);
+  const std::array<char32_t, 256> byte_cp = byte_code_points(d);
   std::vector<char32_t> used;
   for (const dic::DicLevel& level : parsed.levels)
     for (const dic::DicPattern& pattern : level.patterns) {
@@ -108,7 +105,41 @@ DicPart make_dic_part(std::string_view bytes, const std::string& name, const Set
     }
   std::sort(used.begin(), used.end());
   used.erase(std::unique(used.begin(), used.end()), used.end());
-  part.word_characters = std::move(used);
+  return used;
+}
+
+DicPart make_dic_part(std::string_view bytes, const std::string& name, const Settings& settings) {
+  check_settings(settings, name);
+  // Parsed once: the dictionary and its patterns' characters both come from it.
+  const dic::ParsedDic parsed = dic::read_dic(bytes, name);
+  dic::Dictionary dictionary = dic::Dictionary::from_parsed(parsed);
+  std::vector<char32_t> characters = dic_word_characters(parsed, dictionary);
+  return make_dic_part(std::move(dictionary), std::move(characters), name, settings);
+}
+
+DicPart make_dic_part(dic::Dictionary dictionary, std::vector<char32_t> word_characters, const std::string& name,
+                      const Settings& settings) {
+  check_settings(settings, name);
+  DicPart part{.dictionary = std::move(dictionary), .source = name};
+  const dic::Dictionary& d = part.dictionary;
+  // hyphenate3 takes the larger of the caller's and the dictionary's (2 where both are 0);
+  // minimums above 127 say "never" as well as 127 does, in libhyphen's char fields.
+  part.minimums.left = std::min(settings.left_min.value_or(0), 127);
+  part.minimums.right = std::min(settings.right_min.value_or(0), 127);
+  const int left = std::max<int>(part.minimums.left, d.lhmin()), right = std::max<int>(part.minimums.right, d.rhmin());
+  part.effective = HyphenMins{left > 0 ? left : 2, right > 0 ? right : 2};
+
+  std::fill(std::begin(part.latin1_to_charset), std::end(part.latin1_to_charset), std::int16_t{-1});
+  const std::array<char32_t, 256> byte_cp = byte_code_points(d);
+  for (int b = 0; b < 256; ++b) {
+    const char32_t cp = byte_cp[static_cast<std::size_t>(b)];
+    if (cp == utf8::kInvalid) continue;
+    part.to_charset.emplace_back(cp, static_cast<unsigned char>(b));
+    if (cp < 256) part.latin1_to_charset[cp] = static_cast<std::int16_t>(b);
+  }
+  std::sort(part.to_charset.begin(), part.to_charset.end());
+
+  part.word_characters = std::move(word_characters);
   for (char32_t c = 0; c < 128; ++c)
     part.ascii_word[c] = letter_or_mark(c) || std::binary_search(part.word_characters.begin(), part.word_characters.end(), c);
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/dic_dictionary.h"
+#include "patterns/dic_reader.h"
 
 #include <hyph/settings.h>
 
@@ -54,5 +55,11 @@ struct DicPart {
 /// to hyphenate3 (which takes the larger of them and the dictionary's); uchyph, letters, NFC
 /// and exception stores do not apply to this dialect (Error(invalid_argument) if set).
 DicPart make_dic_part(std::string_view bytes, const std::string& name, const Settings& settings);
+/// The same from a dictionary already built and its patterns' word characters (the compiled
+/// format keeps both).
+DicPart make_dic_part(dic::Dictionary dictionary, std::vector<char32_t> word_characters, const std::string& name,
+                      const Settings& settings);
+/// The characters of the patterns that are not letters or marks (DicPart::word_characters).
+std::vector<char32_t> dic_word_characters(const dic::ParsedDic& parsed, const dic::Dictionary& dictionary);
 
 }  // namespace hyph::detail

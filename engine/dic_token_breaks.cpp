@@ -160,7 +160,9 @@ void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
     w.encodable = true;
     bool too_long = false;
     for (;;) {
-      const char32_t lower = static_cast<char32_t>(u_tolower(static_cast<UChar32>(c.cp)));
+      // ICU's simple lowercase; for ASCII that is A-Z -> a-z, without the call.
+      const char32_t lower = c.cp < 0x80 ? (c.cp - U'A' < 26u ? c.cp + 32 : c.cp)
+                                         : static_cast<char32_t>(u_tolower(static_cast<UChar32>(c.cp)));
       p += c.length;
       if (w.chars < kDicMaxWordChars) {
         const unsigned n = part.encode(lower, w.spelled + w.spelled_size);

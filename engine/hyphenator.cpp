@@ -1,6 +1,7 @@
 #include <hyph/hyphenator.h>
 
 #include "engine/compiled.h"
+#include "engine/compiled_dic.h"
 #include "engine/dic_part.h"
 #include "engine/dic_token_breaks.h"
 #include "engine/insert_markers.h"
@@ -99,8 +100,7 @@ Hyphenator Hyphenator::load_dic_bytes(std::string_view bytes, const Settings& se
 }
 
 void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::string_view name) const {
-  if (model_->dialect == detail::Dialect::libhyphen)
-    throw Error(ErrorCode::invalid_argument, model_->dic->source + ": a .dic dictionary has no compiled form here (the compiled format holds TeX patterns)");
+  if (model_->dialect == detail::Dialect::libhyphen) return detail::write_compiled_dic(*model_->dic, out);  // tag, name: none
   detail::write_compiled(*model_, tag, name, out);
 }
 

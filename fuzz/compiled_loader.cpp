@@ -1,5 +1,5 @@
 // Fuzz target: compiled pattern files (doc/compiled-format.md), loaded from memory. The input
-// is the file. A load either fails with Error(bad_format) naming the file, or gives a
+// is the file: the TeX dialect's or (magic "\x89HYD") a compiled .dic dictionary's. A load either fails with Error(bad_format) naming the file, or gives a
 // hyphenator that hyphenates words of its own letters (and any text) without a fault; that
 // hyphenator, written again and read back, answers the same, and a second round writes the
 // same bytes.
@@ -10,6 +10,7 @@
 #include "fuzz_support.h"
 
 #include "engine/compiled.h"
+#include "engine/compiled_dic.h"
 #include "base/hash.h"
 
 #include <cstring>
@@ -34,7 +35,9 @@ std::vector<std::string> words_of(const hyph::Hyphenator& h) {
   for (std::size_t s = 1; s < alphabet.size() && letters.size() < 64; ++s)
     if (alphabet.code_point(static_cast<hyph::patterns::Symbol>(s)) <= 0x10FFFF)
       letters.push_back(alphabet.code_point(static_cast<hyph::patterns::Symbol>(s)));
-  std::vector<std::string> words{"hyphenation", "Hyphenation TABLE ta-ble", "\xC3\xA9l\xC3\xA9ment \xCE\xB1\xCE\xB2 x\xE2\x80\x94y"};
+  std::vector<std::string> words{"hyphenation", "Hyphenation TABLE ta-ble", "\xC3\xA9l\xC3\xA9ment \xCE\xB1\xCE\xB2 x\xE2\x80\x94y",
+                                 "kulissza Schiffahrt paral\xC2\xB7lel omaatje Silbentrennung m\xC3\xA9rn\xC3\xB6ks\xC3\xA9g",
+                                 "abc'def xyz-uvw aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"};
   if (letters.empty()) return words;
   for (std::size_t length : {1u, 2u, 3u, 5u, 8u, 13u, 21u, 40u, 63u, 64u, 70u}) {
     for (std::size_t start = 0; start < letters.size(); start += 7) {
@@ -61,12 +64,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::uint64_t sum = XXH3_64bits_withSeed(bytes.data() + 64, size - 64, XXH3_64bits(bytes.data(), 56));
     std::memcpy(bytes.data() + 56, &sum, sizeof sum);
   }
+  // A .dic dictionary takes the minimums only (TeX's settings are refused for it).
+  const bool dic = hyph::detail::is_compiled_dic(bytes);
   hyph::Settings settings;
-  if (size % 3 == 1) settings.normalization = hyph::Normalization::nfc;
+  if (size % 3 == 1 && !dic) settings.normalization = hyph::Normalization::nfc;
   if (size % 5 == 2) {
     settings.left_min = 1;
     settings.right_min = 1;
-    settings.uchyph = 0;
+    if (!dic) settings.uchyph = 0;
   }
 
   std::optional<hyph::Hyphenator> h;
@@ -90,9 +95,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // same answers; and a second round gives the same bytes.
   const std::vector<std::byte> again = written(*h);
   const hyph::Hyphenator reread = hyph::Hyphenator::load_compiled(again, settings, "again.hyb");
-  for (const std::string& w : words)
+  for (const std::string& w : words) {
+    FUZZ_CHECK(h->hyphenated_spelling(w) == reread.hyphenated_spelling(w), "'%s': spelled differently when read back", w.c_str());
     FUZZ_CHECK(h->hyphenated(w) == reread.hyphenated(w), "'%s': '%s' read back as '%s'", w.c_str(), h->hyphenated(w).c_str(),
                reread.hyphenated(w).c_str());
+  }
   FUZZ_CHECK(written(reread) == again, "writing the file again changed it (%zu bytes)", again.size());
   return 0;
 }

@@ -70,3 +70,32 @@ for tag, entry, offset, length in sections(base):
     write(f"damaged-offset-{tag}.hyb", bytes(wrong))
 write("damaged-header.hyb", base[:64])
 write("damaged-magic.hyb", b"\x89HYB\r\n")
+
+# Compiled .dic dictionaries (hyph-compile --dic): small ones of each kind, then damaged like
+# the TeX ones above.
+DICS = {
+    # UTF-8, a NEXTLEVEL pair, a non-standard break, NOHYPHEN, every minimum
+    "utf8-nextlevel": "UTF-8\nLEFTHYPHENMIN 2\nRIGHTHYPHENMIN 3\nCOMPOUNDLEFTHYPHENMIN 2\nCOMPOUNDRIGHTHYPHENMIN 2\n"
+                      "NOHYPHEN -,'\n1-1\n1'1\nNEXTLEVEL\nhy3ph\nhe2n\nhen5at\n2io\nsz1sz/sz=sz,2,3\n"
+                      "ff1a/ff=f,1,3\n.ab4c\n\u00e9l1\u00e9\n",
+    # ISO8859-1 without NEXTLEVEL: the default first level, single-byte charset table
+    "latin1-default": "ISO8859-1\nLEFTHYPHENMIN 2\nRIGHTHYPHENMIN 2\n% a comment\n1ba\n1be\nsch1/s=,1,1\n.tr2\nb\u00e41\u00df\n",
+    # a pattern longer than a window, and a state with many transitions (a dense record)
+    "long-dense": "UTF-8\nabcdefghijklmnopq1r\n" + "".join(f"x1{c}\n" for c in "abcdefghijklmnopqrstuvwxyz"),
+}
+with tempfile.TemporaryDirectory() as tmp:
+    for name, text in DICS.items():
+        dic = os.path.join(tmp, name + ".dic")
+        with open(dic, "wb") as f:
+            f.write(text.encode("latin-1" if name.startswith("latin1") else "utf-8"))
+        compile_to(f"valid-dic-{name}.hyb", ["--dic", dic])
+base = open(os.path.join(OUT, "valid-dic-utf8-nextlevel.hyb"), "rb").read()
+for tag, entry, offset, length in sections(base):
+    write(f"damaged-dic-cut-{tag}.hyb", base[:offset + length // 2])
+    middle = offset + length // 2
+    if length:
+        write(f"damaged-dic-byte-{tag}.hyb", base[:middle] + bytes([base[middle] ^ 0x41]) + base[middle + 1:])
+    wrong = bytearray(base)
+    struct.pack_into("<Q", wrong, entry + 16, length + 8)
+    write(f"damaged-dic-length-{tag}.hyb", bytes(wrong))
+write("damaged-dic-header.hyb", base[:64])

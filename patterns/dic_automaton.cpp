@@ -37,25 +37,41 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   // Distinct letters in byte order, the last pattern of equal letters winning (2.8.8 overwrites
   // the state's match).
   // (letters, file order) pairs sort without reaching into the patterns: equal letters stay
-  // in file order, as a stable sort would keep them.
+  // in file order, as a stable sort would keep them. The letters are first packed into one
+  // buffer (the patterns' own strings lie scattered in memory), and the distinct ones packed
+  // again in sorted order, which the breadth-first build below reads front to back.
+  std::size_t total = 0;
+  for (const DicPattern& p : patterns) total += p.letters.size();
+  std::string packed;
+  packed.reserve(total);
+  for (const DicPattern& p : patterns) packed += p.letters;
   std::vector<std::pair<std::string_view, std::uint32_t>> order(patterns.size());
-  for (std::uint32_t k = 0; k < patterns.size(); ++k) order[k] = {patterns[k].letters, k};
+  for (std::uint32_t k = 0, at = 0; k < patterns.size(); ++k) {
+    order[k] = {std::string_view(packed).substr(at, patterns[k].letters.size()), k};
+    at += static_cast<std::uint32_t>(patterns[k].letters.size());
+  }
   std::sort(order.begin(), order.end());
   std::vector<std::uint32_t> words;
   words.reserve(order.size());
+  std::string sorted;
+  sorted.reserve(total);
+  std::vector<std::string_view> sorted_letters;
+  sorted_letters.reserve(order.size());
   for (std::size_t k = 0; k < order.size(); ++k) {
     if (k + 1 < order.size() && order[k + 1].first == order[k].first) continue;
     words.push_back(order[k].second);
+    sorted_letters.emplace_back(sorted.data() + sorted.size(), order[k].first.size());  // reserved: no move
+    sorted += order[k].first;
   }
-  auto letters = [&](std::uint32_t w) -> const std::string& { return patterns[words[w]].letters; };
+  auto letters = [&](std::uint32_t w) -> std::string_view { return sorted_letters[w]; };
 
   auto add_match = [&](std::uint32_t state, const DicPattern& p) {
     DicMatch m;
-    m.digits = static_cast<std::uint32_t>(digits_.size());
+    m.digits = static_cast<std::uint32_t>(digit_store_.size());
     if (p.digits.size() > 255) throw Error(ErrorCode::capacity, "dic automaton: a pattern of more than 255 digits");
     m.length = static_cast<std::uint8_t>(p.digits.size());
     m.letters = static_cast<std::uint8_t>(std::min<std::size_t>(p.letters.size(), 255));
-    digits_.insert(digits_.end(), p.digits.begin(), p.digits.end());
+    digit_store_.insert(digit_store_.end(), p.digits.begin(), p.digits.end());
     const std::size_t nonzero = p.digits.find_first_not_of('0');
     m.first = nonzero == std::string::npos ? m.length : static_cast<std::uint8_t>(nonzero);
     m.end = nonzero == std::string::npos ? m.length : static_cast<std::uint8_t>(p.digits.find_last_not_of('0') + 1);
@@ -78,8 +94,8 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     } else if (m.first == m.length) {
       return;  // all '0': it cannot raise a value, so walks need not report it
     }
-    states_[state].match = static_cast<std::int32_t>(matches_.size());
-    matches_.push_back(m);
+    states_[state].match = static_cast<std::int32_t>(match_store_.size());
+    match_store_.push_back(m);
   };
 
   // Breadth first: the children of a state are the groups of its words by their next byte,
@@ -88,6 +104,10 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   states_.push_back({});
   std::vector<Pending> queue{{0, 0, static_cast<std::uint32_t>(words.size())}};
   std::vector<std::uint32_t> depth_of{0};
+  queue.reserve(states_.capacity());
+  depth_of.reserve(states_.capacity());
+  labels_.reserve(states_.capacity());
+  targets_.reserve(states_.capacity());
   for (std::size_t q = 0; q < queue.size(); ++q) {
     const Pending here = queue[q];
     const std::size_t depth = depth_of[here.state];
@@ -169,16 +189,16 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
 
   // Small automata also get the full transition table: a row per state, its match + 1 in
   // column 0 (byte class 0 is "in no pattern", which always leads back to the root).
-  if (states_.size() <= kDeltaStates && matches_.size() < 65535 && states_.size() * classes_ <= kDeltaCells) {
+  if (states_.size() <= kDeltaStates && match_store_.size() < 65535 && states_.size() * classes_ <= kDeltaCells) {
     while ((1u << row_shift_) < classes_ + 1) ++row_shift_;
     const std::size_t stride = std::size_t{1} << row_shift_;
     for (int c = 0; c < 256; ++c) delta_column_[c] = static_cast<unsigned char>(class_[c] != 0 ? class_[c] : classes_);
     // Slack for the first row to start at a 64-byte boundary.
     constexpr std::size_t kLine = 64 / sizeof(std::uint16_t);
-    delta_.assign(states_.size() * stride + kLine, 0);
-    const auto address = reinterpret_cast<std::uintptr_t>(delta_.data());
+    delta_store_.assign(states_.size() * stride + kLine, 0);
+    const auto address = reinterpret_cast<std::uintptr_t>(delta_store_.data());
     delta_offset_ = ((64 - address % 64) % 64) / sizeof(std::uint16_t);
-    std::uint16_t* table = delta_.data() + delta_offset_;
+    std::uint16_t* table = delta_store_.data() + delta_offset_;
     std::vector<unsigned char> byte_of(classes_, 0);
     for (int c = 0; c < 256; ++c)
       if (class_[c]) byte_of[class_[c]] = static_cast<unsigned char>(c);
@@ -195,11 +215,11 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   }
 
   // Windows: the digits of each match, right-aligned on the byte after the one that ends it.
-  for (DicMatch& m : matches_) {
+  for (DicMatch& m : match_store_) {
     if (m.length > 15 || m.replacement >= 0) continue;
     m.windowed = true;
     for (std::uint32_t i = m.first; i < m.end; ++i)
-      if (digits_[m.digits + i] != '0') m.window[15 - (m.length - i)] = static_cast<unsigned char>(digits_[m.digits + i]);
+      if (digit_store_[m.digits + i] != '0') m.window[15 - (m.length - i)] = static_cast<unsigned char>(digit_store_[m.digits + i]);
   }
 
   // Flat records, targets turned into record offsets. The shallow states, which every word
@@ -231,10 +251,10 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     const State& st = states_[k];
     size += kEdges + (st.dense ? classes_ : (st.count + 3) / 4 + st.count);
   }
-  nodes_.assign(size, 0);
+  node_store_.assign(size, 0);
   for (std::size_t k = 0; k < states_.size(); ++k) {
     const State& st = states_[k];
-    std::uint32_t* r = nodes_.data() + offset[k];
+    std::uint32_t* r = node_store_.data() + offset[k];
     r[kFail] = offset[st.fail];
     r[kMatch] = static_cast<std::uint32_t>(st.match);
     if (st.dense) {
@@ -254,6 +274,15 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     }
   }
   for (auto& t : root_) t = t ? offset[t] : 0;
+  publish();
+}
+
+void DicAutomaton::publish() noexcept {
+  nodes_ = node_store_;
+  delta_ = delta_store_.empty() ? std::span<const std::uint16_t>()
+                                : std::span<const std::uint16_t>(delta_store_).subspan(delta_offset_, state_count_ << row_shift_);
+  matches_ = match_store_;
+  digits_ = digit_store_;
 }
 
 }  // namespace hyph::dic

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -41,6 +42,34 @@ class DicAutomaton {
   /// For equal letters the last pattern counts, as in 2.8.8. Replacement strings go into
   /// `replacements` ('\0'-terminated, back to back); DicMatch::replacement indexes it.
   DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<char>& replacements);
+  // The arrays are views (into the automaton's own storage or a compiled file's bytes):
+  // moving keeps them valid, copying would not.
+  DicAutomaton(DicAutomaton&&) noexcept = default;
+  DicAutomaton& operator=(DicAutomaton&&) noexcept = default;
+  DicAutomaton(const DicAutomaton&) = delete;
+  DicAutomaton& operator=(const DicAutomaton&) = delete;
+
+  /// Everything the automaton is, for the compiled format (engine/compiled_dic.cpp): the
+  /// byte tables and counts, and the arrays it reads.
+  struct Image {
+    const std::uint32_t* root = nullptr;              ///< 256 entries
+    const unsigned char* classes = nullptr;           ///< 256 entries
+    const unsigned char* delta_columns = nullptr;     ///< 256 entries
+    const bool* replacement_bytes = nullptr;          ///< 256 entries
+    std::uint32_t class_count = 1;
+    std::uint32_t row_shift = 0;
+    std::uint64_t state_count = 0;
+    bool has_replacements = false;
+    std::span<const std::uint32_t> nodes;
+    std::span<const std::uint16_t> delta;  ///< state_count rows of 1 << row_shift, or empty
+    std::span<const DicMatch> matches;
+    std::span<const char> digits;
+  };
+  Image image() const noexcept;
+  /// An automaton reading `image`'s arrays in place (they must outlive it), after checking
+  /// everything walk() and the engine rely on; throws Error(bad_format) with `what` and the
+  /// problem otherwise. replacement_pool is the size of the dictionary's replacement pool.
+  static DicAutomaton adopt(const Image& image, std::size_t replacement_pool, const std::string& what);
 
   /// Runs the automaton over `text`, calling on_match(i, match) after byte i whenever the state
   /// reached by a transition holds a pattern.
@@ -51,7 +80,7 @@ class DicAutomaton {
       // A row: [match + 1 (0: none), target by class 1, 2, ..., 0 for bytes in no pattern];
       // rows start at cache lines, so the match read at a state shares its line with the
       // next step's transition (the common letters have the low classes).
-      const std::uint16_t* delta = delta_.data() + delta_offset_;
+      const std::uint16_t* delta = delta_.data();
       const unsigned shift = row_shift_;
       const std::uint16_t* row = delta;
       for (std::size_t i = 0; i < n; ++i) {
@@ -137,16 +166,21 @@ class DicAutomaton {
   unsigned char delta_column_[256] = {};  ///< a byte's column in delta_'s rows (classes_ for class 0)
   std::size_t delta_offset_ = 0;  ///< the first row's entry in delta_ (rows start at 64 bytes)
   bool replacement_bytes_[256] = {};
-  std::vector<std::uint32_t> nodes_;
+  void publish() noexcept;  ///< points the views at the storage
+  std::vector<std::uint32_t> node_store_;
+  std::span<const std::uint32_t> nodes_;
   /// For automata of up to kDeltaStates states (and kDeltaCells cells): the transition of
   /// every state (breadth-first number) by every byte class, fallbacks resolved; the root's
   /// match is never applied (2.8.8 only applies a state reached by a transition). Column 0 is
   /// the state's match + 1; column classes_ is 0 (the root) for bytes in no pattern.
   static constexpr std::size_t kDeltaStates = 65535, kDeltaCells = std::size_t{4} << 20;
-  std::vector<std::uint16_t> delta_;
+  std::vector<std::uint16_t> delta_store_;
+  std::span<const std::uint16_t> delta_;  ///< from the first row (delta_store_ + delta_offset_)
   std::size_t state_count_ = 0;
-  std::vector<DicMatch> matches_;
-  std::vector<char> digits_;
+  std::vector<DicMatch> match_store_;
+  std::span<const DicMatch> matches_;
+  std::vector<char> digit_store_;
+  std::span<const char> digits_;
   bool has_replacements_ = false;
 };
 

@@ -142,7 +142,13 @@ void read_pattern(std::string line, bool utf8, std::size_t line_no, DicLevel& le
 
 void read_line(std::string_view chunk, bool utf8, std::size_t line_no, DicLevel& level) {
   // 2.8.8 works on C strings: a NUL ends the line.
-  const std::string line(chunk.substr(0, chunk.find('\0')));
+  chunk = chunk.substr(0, chunk.find('\0'));
+  // Keywords begin with one of these capitals; every other line is a pattern (the common case).
+  if (chunk.empty() || (chunk[0] != 'L' && chunk[0] != 'R' && chunk[0] != 'C' && chunk[0] != 'N')) {
+    read_pattern(std::string(chunk), utf8, line_no, level);
+    return;
+  }
+  const std::string line(chunk);
   if (starts_with(line, "LEFTHYPHENMIN")) {
     level.lhmin = static_cast<signed char>(c_atoi(line.c_str() + 13));
   } else if (starts_with(line, "RIGHTHYPHENMIN")) {
@@ -225,6 +231,7 @@ ParsedDic read_dic(std::string_view bytes, const std::string& name) {
   // Reading the file: its first level, and after a NEXTLEVEL line its second (a further
   // NEXTLEVEL line ends the file, as in 2.8.8).
   DicLevel file_levels[2];
+  file_levels[0].patterns.reserve(static_cast<std::size_t>(std::count(bytes.begin(), bytes.end(), '\n')) + 1);
   int level = 0;
   while (reader.next(100, chunk)) {
     if (chunk.substr(0, 9) == "NEXTLEVEL") {
@@ -256,8 +263,18 @@ std::string read_dic_file(const std::string& path) {
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw Error(ErrorCode::io, path + ": is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(ErrorCode::io, path + ": cannot open: " + std::strerror(errno));
+  // One read of the whole file where its size is known (a regular file); else a stream copy.
+  std::string bytes;
+  if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    bytes.resize(static_cast<std::size_t>(st.st_size));
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    bytes.resize(static_cast<std::size_t>(in.gcount()));
+    if (in.bad()) throw Error(ErrorCode::io, path + ": read error");
+    if (in.gcount() == st.st_size && in.peek() == std::char_traits<char>::eof()) return bytes;
+    in.clear();
+  }
   std::ostringstream buffer;
-  buffer << in.rdbuf();
+  buffer << bytes << in.rdbuf();
   if (in.bad()) throw Error(ErrorCode::io, path + ": read error");
   return std::move(buffer).str();
 }

@@ -5,6 +5,7 @@
 //   $ hyph-compile -p hyph-de-1996.pat.txt --tag de-1996 --letters unicode --left-min 2 --right-min 2 -o de.hyb
 //   $ echo Silbentrennung | hyphenate --compiled de-1996.hyb
 //   Sil-ben-tren-nung
+//   $ hyph-compile --dic /usr/share/hyphen/hyph_de_DE.dic -o de_DE.hyb   (libhyphen's dialect)
 //
 // Uses libhyph's public API only. The build runs it on patterns/data/hyphen.tex to make the
 // English that the library embeds.
@@ -58,20 +59,25 @@ void write_atomically(const hyph::Hyphenator& h, const fs::path& out, const std:
 
 int run(int argc, char** argv) {
   std::vector<std::string> pattern_files, exception_files, pattern_dirs;
-  std::string language, output, tag, name;
+  std::string language, output, tag, name, dic;
   cli::SettingsOptions o;
 
   po::options_description visible(
       "Usage: hyph-compile [-l TAG | -p FILE...] [-e FILE...] [OPTION]... -o OUT.hyb\n"
+      "       hyph-compile --dic FILE.dic -o OUT.hyb\n"
       "Compile a language's patterns and exceptions into one file that libhyph maps and reads in place\n"
       "(hyphenate --compiled OUT.hyb; Hyphenator::load_compiled). The file keeps the minimums, \\uchyph,\n"
       "letter policy and exception filter given here; hyphenate --left-min, --right-min and --uchyph\n"
       "still override the first three. The same input always gives the same bytes.\n"
+      "With --dic, the file holds a LibreOffice/libhyphen .dic dictionary as libhyph loads it (both levels,\n"
+      "non-standard breaks, NOHYPHEN, minimums, charset): hyphenate --compiled answers as --dic FILE.dic does.\n"
       "\nOptions");
   visible.add_options()
       ("help,h", "show this help and exit")
       ("version", "show the version and exit")
       ("language,l", po::value(&language), "language tag, as hyphenate --language takes it (default en-us: plain TeX's hyphen.tex)")
+      ("dic", po::value(&dic), "a libhyphen .dic dictionary to compile instead of TeX patterns (alone: no other input, "
+                               "letters, filter, minimums, --tag or --name)")
       ("patterns-dir", po::value(&pattern_dirs), "folder with hyph-utf8 patterns, searched first; repeatable")
       ("patterns,p", po::value(&pattern_files), "pattern file (*.pat.txt or TeX \\patterns), replacing the language's; repeatable. "
                                                 "A compiled file is read back and written again (new labels, minimums, \\uchyph)")
@@ -91,6 +97,14 @@ int run(int argc, char** argv) {
   if (cli::answered_help_or_version("hyph-compile", LIBHYPH_VERSION, vm, visible)) return 0;
   if (output.empty()) throw Usage("no output file: -o OUT.hyb");
   if (!language.empty() && !pattern_files.empty()) throw Usage("--language and --patterns are exclusive");
+  if (!dic.empty()) {
+    for (const char* other : {"language", "patterns-dir", "patterns", "exceptions", "exception-store", "left-min", "right-min",
+                              "uchyph", "letters", "tag", "name"})
+      if (vm.count(other)) throw Usage(std::string("--dic takes no --") + other + " (a .dic dictionary has its own rules)");
+    if (!vm["filter"].defaulted() || !vm["fp-rate"].defaulted()) throw Usage("--dic takes no --filter or --fp-rate");
+    write_atomically(hyph::Hyphenator::load_dic(dic), output, {}, {});
+    return 0;
+  }
   const hyph::Settings settings = o.to_settings(vm);
 
   std::vector<hyph::Source> extra;

@@ -86,6 +86,8 @@ class HYPH_EXPORT Hyphenator {
   /// `settings.exception_stores` must be empty. Throws Error(io) if the file cannot be read,
   /// Error(bad_format) naming the file and what is wrong if it is damaged, truncated or not a
   /// compiled file. As with any mapping, the file must not be truncated while in use.
+  /// A compiled `.dic` dictionary (write_compiled of a load_dic hyphenator) loads in
+  /// libhyphen's dialect, with settings as load_dic takes them.
   static Hyphenator load_compiled(const std::filesystem::path& path, const Settings& settings = {});
 
   /// The same from bytes in memory, which are read in place: they must stay valid and
@@ -110,6 +112,8 @@ class HYPH_EXPORT Hyphenator {
   /// normalization setting is not stored). The same hyphenator always gives the same bytes.
   /// `tag` and `name` label the language (default: the labels of the file this was loaded
   /// from, if any). Throws Error(invalid_argument) for a filter without a serialized form.
+  /// A hyphenator of libhyphen's dialect (load_dic) writes that dialect's compiled form
+  /// (doc/compiled-format.md), which load_compiled() recognises; tag and name do not apply.
   void write_compiled(std::ostream& out, std::string_view tag = {}, std::string_view name = {}) const;
 
   /// Byte offsets into `text` at which TeX would allow a break, in increasing order.

@@ -1,0 +1,397 @@
+// The .dic dialect's compiled file: the same container as the TeX dialect's (64-byte header,
+// a table of sections each at the next multiple of 64, zero padding, XXH3 checksum), its own
+// magic and sections. Everything the engine reads per word (the automata's records, tables,
+// matches and digits) is read in place; the small rest is copied.
+#include "engine/compiled_dic.h"
+
+#include "base/hash.h"
+#include "base/utf8.h"
+#include "engine/dic_data.h"
+#include "engine/dic_part.h"
+#include "exceptions/exception_index.h"
+#include "exceptions/exception_store.h"
+
+#include <hyph/error.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstring>
+#include <new>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace hyph::detail {
+
+static_assert(std::endian::native == std::endian::little, "the compiled format is read in place: a little-endian host");
+
+namespace {
+
+using namespace compiled_dic_format;
+using dic::DicAutomaton;
+using dic::DicMatch;
+
+constexpr std::size_t kHeaderSize = 64, kEntrySize = 24, kAlignment = 64;
+constexpr std::size_t kOffVersion = 8, kOffHeaderSize = 12, kOffFileSize = 16, kOffSectionCount = 24,
+                      kOffReserved = 28, kOffChecksum = 56;
+
+// The sections, in the order they must appear; a level's five are kLevel0 + 5 * level + k.
+enum Section : std::size_t {
+  kInfo,        // DINF: flags, minimums, nohyphenl, cset
+  kNoHyphen,    // DNOH: the NOHYPHEN block (elements each ending in '\0')
+  kReplace,     // DREP: the replacement texts, each ending in '\0'
+  kBytes,       // DBYT: each byte's code point (u32, 0xFFFFFFFF: none), for single-byte charsets
+  kCharacters,  // DWCH: the patterns' characters that are not letters or marks, u32, increasing
+  kLevel0,      // L0HD, L0ND, L0DT, L0MT, L0DG, then L1..
+  kSectionCount = kLevel0 + 10,
+};
+enum LevelSection : std::size_t { kHead, kNodes, kDelta, kMatches, kDigits };
+constexpr std::array<std::array<char, 4>, kSectionCount> kTags{{
+    {'D', 'I', 'N', 'F'}, {'D', 'N', 'O', 'H'}, {'D', 'R', 'E', 'P'}, {'D', 'B', 'Y', 'T'}, {'D', 'W', 'C', 'H'},
+    {'L', '0', 'H', 'D'}, {'L', '0', 'N', 'D'}, {'L', '0', 'D', 'T'}, {'L', '0', 'M', 'T'}, {'L', '0', 'D', 'G'},
+    {'L', '1', 'H', 'D'}, {'L', '1', 'N', 'D'}, {'L', '1', 'D', 'T'}, {'L', '1', 'M', 'T'}, {'L', '1', 'D', 'G'},
+}};
+
+// DINF fields.
+constexpr std::size_t kInfoSize = 48;
+constexpr std::size_t kOffFlags = 0, kOffMins = 4, kOffNohyphenl = 20, kOffCset = 24, kOffInfoReserved = 44;
+constexpr std::uint32_t kFlagUtf8 = 1, kFlagNohyphen = 2, kFlagNextlevel = 4, kFlagSingleByte = 8;
+// A level's head: the byte tables, then the counts.
+constexpr std::size_t kOffRoot = 0, kOffClasses = 1024, kOffColumns = 1280, kOffReplBytes = 1536,
+                      kOffClassCount = 1792, kOffRowShift = 1796, kOffStateCount = 1800, kOffHasRepl = 1808,
+                      kOffHeadReserved = 1812, kHeadSize = 1816;
+
+constexpr std::size_t align_up(std::size_t n) { return (n + kAlignment - 1) / kAlignment * kAlignment; }
+constexpr std::size_t first_section_offset() { return align_up(kHeaderSize + kSectionCount * kEntrySize); }
+
+std::string tag_name(std::size_t s) { return std::string(kTags[s].data(), 4); }
+
+template <class T>
+T read(const std::byte* p) {
+  T value;
+  std::memcpy(&value, p, sizeof value);
+  return value;
+}
+template <class T>
+void put(std::string& out, std::size_t at, T value) {
+  std::memcpy(out.data() + at, &value, sizeof value);
+}
+template <class T>
+std::string_view as_bytes(std::span<const T> s) {
+  return {reinterpret_cast<const char*>(s.data()), s.size_bytes()};
+}
+
+std::uint64_t checksum(const std::byte* bytes, std::size_t size) {
+  return XXH3_64bits_withSeed(bytes + kHeaderSize, size - kHeaderSize, XXH3_64bits(bytes, kOffChecksum));
+}
+
+// A match as 32 bytes with every padding byte zero (a DicMatch's own padding is unspecified).
+std::string match_bytes(std::span<const DicMatch> matches) {
+  std::string out(matches.size() * sizeof(DicMatch), '\0');
+  for (std::size_t k = 0; k < matches.size(); ++k) {
+    const DicMatch& m = matches[k];
+    char* p = out.data() + k * sizeof(DicMatch);
+    std::memcpy(p + offsetof(DicMatch, digits), &m.digits, sizeof m.digits);
+    std::memcpy(p + offsetof(DicMatch, replacement), &m.replacement, sizeof m.replacement);
+    std::memcpy(p + offsetof(DicMatch, length), &m.length, 1);
+    std::memcpy(p + offsetof(DicMatch, first), &m.first, 1);
+    std::memcpy(p + offsetof(DicMatch, end), &m.end, 1);
+    std::memcpy(p + offsetof(DicMatch, index), &m.index, 1);
+    std::memcpy(p + offsetof(DicMatch, cut), &m.cut, 1);
+    p[offsetof(DicMatch, windowed)] = m.windowed ? 1 : 0;
+    std::memcpy(p + offsetof(DicMatch, window), m.window, sizeof m.window);
+  }
+  return out;
+}
+
+std::string level_head(const DicAutomaton::Image& m) {
+  std::string head(kHeadSize, '\0');
+  std::memcpy(head.data() + kOffRoot, m.root, 1024);
+  std::memcpy(head.data() + kOffClasses, m.classes, 256);
+  std::memcpy(head.data() + kOffColumns, m.delta_columns, 256);
+  for (int c = 0; c < 256; ++c) head[kOffReplBytes + static_cast<std::size_t>(c)] = m.replacement_bytes[c] ? 1 : 0;
+  put<std::uint32_t>(head, kOffClassCount, m.class_count);
+  put<std::uint32_t>(head, kOffRowShift, m.row_shift);
+  put<std::uint64_t>(head, kOffStateCount, m.state_count);
+  put<std::uint32_t>(head, kOffHasRepl, m.has_replacements ? 1 : 0);
+  return head;
+}
+
+// Copies of bytes that are not aligned for reading in place.
+struct AlignedBuffer {
+  explicit AlignedBuffer(std::size_t size)
+      : data(static_cast<std::byte*>(::operator new(std::max<std::size_t>(size, 1), std::align_val_t{kAlignment}))), size(size) {}
+  ~AlignedBuffer() { ::operator delete(data, std::align_val_t{kAlignment}); }
+  AlignedBuffer(const AlignedBuffer&) = delete;
+  AlignedBuffer& operator=(const AlignedBuffer&) = delete;
+  std::byte* data;
+  std::size_t size;
+};
+
+class Loader {
+ public:
+  Loader(std::span<const std::byte> bytes, std::string_view name) : bytes_(bytes), name_(name) {}
+
+  [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::bad_format, name_ + ": " + what); }
+
+  void check_layout() {
+    const std::size_t size = bytes_.size();
+    if (size < sizeof kMagic) fail("truncated in the magic number");
+    if (!is_compiled_dic(bytes_)) fail("not a compiled .dic dictionary (no magic number)");
+    if (size < kHeaderSize) fail("truncated: " + std::to_string(size) + " bytes, less than the header");
+    const std::byte* const b = bytes_.data();
+    const auto version = read<std::uint32_t>(b + kOffVersion);
+    if (version != kVersion)
+      fail("format version " + std::to_string(version) + "; this libhyph reads version " + std::to_string(kVersion));
+    if (read<std::uint32_t>(b + kOffHeaderSize) != kHeaderSize) fail("header size is not 64");
+    const auto file_size = read<std::uint64_t>(b + kOffFileSize);
+    if (file_size > size) fail("truncated: the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
+    if (file_size < size) fail("the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
+    if (read<std::uint32_t>(b + kOffSectionCount) != kSectionCount)
+      fail(std::to_string(read<std::uint32_t>(b + kOffSectionCount)) + " sections; version 1 has " + std::to_string(kSectionCount));
+    for (std::size_t at = kOffReserved; at < kOffChecksum; ++at)
+      if (b[at] != std::byte{0}) fail("reserved header bytes are not zero");
+    if (size < first_section_offset()) fail("truncated in the section table");
+    std::size_t expected = first_section_offset();
+    for (std::size_t s = 0; s < kSectionCount; ++s) {
+      const std::byte* entry = b + kHeaderSize + s * kEntrySize;
+      if (std::memcmp(entry, kTags[s].data(), 4) != 0)
+        fail("section " + std::to_string(s) + " is not " + tag_name(s) + " (sections are in a fixed order)");
+      if (read<std::uint32_t>(entry + 4) != 0) fail("section " + tag_name(s) + ": reserved bytes are not zero");
+      const auto offset = read<std::uint64_t>(entry + 8), length = read<std::uint64_t>(entry + 16);
+      if (offset != expected) fail("section " + tag_name(s) + " at offset " + std::to_string(offset) + ", not " + std::to_string(expected));
+      if (length > size - offset)
+        fail("section " + tag_name(s) + " (" + std::to_string(length) + " bytes at " + std::to_string(offset) + ") runs past the end of the file");
+      sections_[s] = bytes_.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(length));
+      const std::size_t end = static_cast<std::size_t>(offset + length);
+      expected = s + 1 < kSectionCount ? align_up(end) : end;
+      if (expected > size) fail("truncated after section " + tag_name(s));
+      for (std::size_t at = end; at < expected; ++at)
+        if (b[at] != std::byte{0}) fail("padding after section " + tag_name(s) + " is not zero");
+    }
+    if (expected != size) fail(std::to_string(size - expected) + " bytes after the last section");
+    for (std::size_t at = kHeaderSize + kSectionCount * kEntrySize; at < first_section_offset(); ++at)
+      if (b[at] != std::byte{0}) fail("padding after the section table is not zero");
+    if (read<std::uint64_t>(b + kOffChecksum) != checksum(b, size)) fail("checksum mismatch: the file is damaged");
+  }
+
+  std::shared_ptr<const dic::DictionaryData> data(std::shared_ptr<const void> owner) {
+    auto d = std::make_shared<dic::DictionaryData>();
+    d->name = name_;
+    const std::span<const std::byte> info = sections_[kInfo];
+    if (info.size() != kInfoSize) fail("DINF: " + std::to_string(info.size()) + " bytes, not 48");
+    const std::byte* i = info.data();
+    const auto flags = read<std::uint32_t>(i + kOffFlags);
+    if (flags > 15) fail("DINF: unknown flags");
+    d->utf8 = (flags & kFlagUtf8) != 0;
+    d->has_nohyphen = (flags & kFlagNohyphen) != 0;
+    d->explicit_nextlevel = (flags & kFlagNextlevel) != 0;
+    d->single_byte = (flags & kFlagSingleByte) != 0;
+    signed char* mins[4] = {&d->lhmin, &d->rhmin, &d->clhmin, &d->crhmin};
+    for (int k = 0; k < 4; ++k) {
+      const auto v = read<std::int32_t>(i + kOffMins + 4 * static_cast<std::size_t>(k));
+      if (v < -128 || v > 127) fail("DINF: a minimum beyond a char");
+      *mins[k] = static_cast<signed char>(v);
+    }
+    d->nohyphenl = read<std::int32_t>(i + kOffNohyphenl);
+    std::memcpy(d->cset.data(), i + kOffCset, d->cset.size());
+    if (read<std::uint32_t>(i + kOffInfoReserved) != 0) fail("DINF: reserved bytes are not zero");
+    if (d->utf8 != (std::string_view(d->cset.data(), ::strnlen(d->cset.data(), d->cset.size())) == "UTF-8"))
+      fail("DINF: the UTF-8 flag differs from the charset");
+    if (d->utf8 && d->single_byte) fail("DINF: UTF-8 and single-byte at once");
+
+    // NOHYPHEN: nohyphenl + 1 elements, each ending in '\0', exactly the section.
+    const std::span<const std::byte> nohyphen = sections_[kNoHyphen];
+    d->nohyphen.assign(reinterpret_cast<const char*>(nohyphen.data()), nohyphen.size());
+    if (d->has_nohyphen) {
+      const auto zeros = std::count(d->nohyphen.begin(), d->nohyphen.end(), '\0');
+      if (d->nohyphen.empty() || d->nohyphen.back() != '\0' || d->nohyphenl < 0 || zeros != d->nohyphenl + 1)
+        fail("DNOH: not " + std::to_string(d->nohyphenl) + " + 1 elements each ending in '\\0'");
+    } else if (!d->nohyphen.empty() || d->nohyphenl != 0) {
+      fail("DNOH: a list without the NOHYPHEN flag");
+    }
+
+    const std::span<const std::byte> pool = sections_[kReplace];
+    d->replacements.assign(reinterpret_cast<const char*>(pool.data()), reinterpret_cast<const char*>(pool.data()) + pool.size());
+    if (!d->replacements.empty() && d->replacements.back() != '\0') fail("DREP: the last text does not end in '\\0'");
+
+    const std::span<const std::byte> bytes = sections_[kBytes];
+    if (bytes.size() != (d->single_byte ? 1024u : 0u)) fail("DBYT: " + std::to_string(bytes.size()) + " bytes");
+    if (d->single_byte) {
+      for (int b = 0; b < 256; ++b) {
+        const auto cp = read<std::uint32_t>(bytes.data() + 4 * b);
+        if (cp != utf8::kInvalid && (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)))
+          fail("DBYT: byte " + std::to_string(b) + " maps to no character");
+        d->byte_to_cp[b] = cp;
+      }
+    }
+
+    const std::span<const std::byte> chars = sections_[kCharacters];
+    if (chars.size() % 4 != 0) fail("DWCH: not a whole number of code points");
+    characters_.resize(chars.size() / 4);
+    for (std::size_t k = 0; k < characters_.size(); ++k) {
+      characters_[k] = read<std::uint32_t>(chars.data() + 4 * k);
+      if (characters_[k] > 0x10FFFF || (k > 0 && characters_[k] <= characters_[k - 1]))
+        fail("DWCH: code points not increasing valid characters");
+    }
+
+    for (std::size_t level = 0; level < 2; ++level) d->level[level] = automaton(level, d->replacements.size());
+    d->backing = std::move(owner);
+    d->derive();
+    return d;
+  }
+
+  std::vector<char32_t> take_characters() { return std::move(characters_); }
+
+ private:
+  template <class T>
+  std::span<const T> array(std::size_t s) const {
+    const std::span<const std::byte> bytes = sections_[s];
+    if (bytes.size() % sizeof(T) != 0) fail(tag_name(s) + ": not a whole number of entries");
+    return {reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T)};
+  }
+
+  DicAutomaton automaton(std::size_t level, std::size_t pool) const {
+    const std::size_t base = kLevel0 + 5 * level;
+    const std::string what = "level " + std::to_string(level);
+    const std::span<const std::byte> head = sections_[base + kHead];
+    if (head.size() != kHeadSize) fail(tag_name(base + kHead) + ": " + std::to_string(head.size()) + " bytes");
+    const std::byte* h = head.data();
+    if (read<std::uint32_t>(h + kOffHeadReserved) != 0) fail(tag_name(base + kHead) + ": reserved bytes are not zero");
+    const auto has_repl = read<std::uint32_t>(h + kOffHasRepl);
+    if (has_repl > 1) fail(tag_name(base + kHead) + ": bad flag");
+    bool replacement_bytes[256];
+    for (int c = 0; c < 256; ++c) {
+      const auto v = static_cast<unsigned char>(h[kOffReplBytes + static_cast<std::size_t>(c)]);
+      if (v > 1) fail(tag_name(base + kHead) + ": bad byte flag");
+      replacement_bytes[c] = v != 0;
+    }
+    std::uint32_t root[256];
+    std::memcpy(root, h + kOffRoot, sizeof root);
+    // Matches are read as DicMatch: their flag byte must be a bool, their padding zero.
+    const std::span<const std::byte> matches = sections_[base + kMatches];
+    if (matches.size() % sizeof(DicMatch) != 0) fail(tag_name(base + kMatches) + ": not a whole number of entries");
+    const std::string zeros(sizeof(DicMatch), '\0');
+    for (std::size_t k = 0; k < matches.size(); k += sizeof(DicMatch)) {
+      const auto flag = static_cast<unsigned char>(matches[k + offsetof(DicMatch, windowed)]);
+      if (flag > 1) fail(tag_name(base + kMatches) + ": bad window flag");
+      const std::size_t pad = offsetof(DicMatch, windowed) + 1;
+      if (std::memcmp(matches.data() + k + pad, zeros.data(), offsetof(DicMatch, window) - pad) != 0)
+        fail(tag_name(base + kMatches) + ": padding is not zero");
+    }
+    DicAutomaton::Image m;
+    m.root = root;
+    m.classes = reinterpret_cast<const unsigned char*>(h + kOffClasses);
+    m.delta_columns = reinterpret_cast<const unsigned char*>(h + kOffColumns);
+    m.replacement_bytes = replacement_bytes;
+    m.class_count = read<std::uint32_t>(h + kOffClassCount);
+    m.row_shift = read<std::uint32_t>(h + kOffRowShift);
+    m.state_count = read<std::uint64_t>(h + kOffStateCount);
+    m.has_replacements = has_repl != 0;
+    m.nodes = array<std::uint32_t>(base + kNodes);
+    m.delta = array<std::uint16_t>(base + kDelta);
+    m.matches = {reinterpret_cast<const DicMatch*>(matches.data()), matches.size() / sizeof(DicMatch)};
+    m.digits = array<char>(base + kDigits);
+    return DicAutomaton::adopt(m, pool, name_ + ": " + what);
+  }
+
+  std::span<const std::byte> bytes_;
+  std::string name_;
+  std::array<std::span<const std::byte>, kSectionCount> sections_{};
+  std::vector<char32_t> characters_;
+};
+
+}  // namespace
+
+bool is_compiled_dic(std::span<const std::byte> bytes) noexcept {
+  return bytes.size() >= sizeof kMagic && std::memcmp(bytes.data(), kMagic, sizeof kMagic) == 0;
+}
+
+void write_compiled_dic(const DicPart& part, std::ostream& out) {
+  const dic::DictionaryData& d = part.dictionary.data();
+  std::string info(kInfoSize, '\0');
+  put<std::uint32_t>(info, kOffFlags, (d.utf8 ? kFlagUtf8 : 0) | (d.has_nohyphen ? kFlagNohyphen : 0) |
+                                          (d.explicit_nextlevel ? kFlagNextlevel : 0) | (d.single_byte ? kFlagSingleByte : 0));
+  const signed char mins[4] = {d.lhmin, d.rhmin, d.clhmin, d.crhmin};
+  for (std::size_t k = 0; k < 4; ++k) put<std::int32_t>(info, kOffMins + 4 * k, mins[k]);
+  put<std::int32_t>(info, kOffNohyphenl, d.has_nohyphen ? d.nohyphenl : 0);
+  std::memcpy(info.data() + kOffCset, d.cset.data(), d.cset.size());
+
+  std::string bytes;
+  if (d.single_byte) {
+    bytes.assign(1024, '\0');
+    for (std::size_t b = 0; b < 256; ++b) put<std::uint32_t>(bytes, 4 * b, d.byte_to_cp[b]);
+  }
+  std::string characters(part.word_characters.size() * 4, '\0');
+  for (std::size_t k = 0; k < part.word_characters.size(); ++k) put<std::uint32_t>(characters, 4 * k, part.word_characters[k]);
+
+  std::array<std::string, kSectionCount> owned;
+  std::array<std::string_view, kSectionCount> contents{};
+  owned[kInfo] = std::move(info);
+  owned[kBytes] = std::move(bytes);
+  owned[kCharacters] = std::move(characters);
+  contents[kNoHyphen] = d.has_nohyphen ? std::string_view(d.nohyphen) : std::string_view();
+  contents[kReplace] = std::string_view(d.replacements.data(), d.replacements.size());
+  for (std::size_t level = 0; level < 2; ++level) {
+    const DicAutomaton::Image m = d.level[level].image();
+    const std::size_t base = kLevel0 + 5 * level;
+    owned[base + kHead] = level_head(m);
+    contents[base + kNodes] = as_bytes(m.nodes);
+    contents[base + kDelta] = as_bytes(m.delta);
+    owned[base + kMatches] = match_bytes(m.matches);
+    contents[base + kDigits] = as_bytes(m.digits);
+  }
+  for (std::size_t s = 0; s < kSectionCount; ++s)
+    if (!owned[s].empty()) contents[s] = owned[s];
+
+  std::size_t size = first_section_offset();
+  std::array<std::size_t, kSectionCount> offsets{};
+  for (std::size_t s = 0; s < kSectionCount; ++s) {
+    offsets[s] = size;
+    size += contents[s].size();
+    if (s + 1 < kSectionCount) size = align_up(size);
+  }
+  std::string file(size, '\0');
+  std::memcpy(file.data(), kMagic, sizeof kMagic);
+  put<std::uint32_t>(file, kOffVersion, kVersion);
+  put<std::uint32_t>(file, kOffHeaderSize, kHeaderSize);
+  put<std::uint64_t>(file, kOffFileSize, size);
+  put<std::uint32_t>(file, kOffSectionCount, kSectionCount);
+  for (std::size_t s = 0; s < kSectionCount; ++s) {
+    const std::size_t entry = kHeaderSize + s * kEntrySize;
+    std::memcpy(file.data() + entry, kTags[s].data(), 4);
+    put<std::uint64_t>(file, entry + 8, offsets[s]);
+    put<std::uint64_t>(file, entry + 16, contents[s].size());
+    if (!contents[s].empty()) std::memcpy(file.data() + offsets[s], contents[s].data(), contents[s].size());
+  }
+  put<std::uint64_t>(file, kOffChecksum, checksum(reinterpret_cast<const std::byte*>(file.data()), size));
+  out.write(file.data(), static_cast<std::streamsize>(file.size()));
+  if (!out) throw Error(ErrorCode::io, "cannot write the compiled dictionary");
+}
+
+std::shared_ptr<const Model> load_compiled_dic(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
+                                               const Settings& settings, std::string_view name) {
+  if (reinterpret_cast<std::uintptr_t>(bytes.data()) % kAlignment != 0) {
+    // Matches are read in place as 32-byte aligned records: copy to an aligned place.
+    auto copy = std::make_shared<AlignedBuffer>(bytes.size());
+    if (!bytes.empty()) std::memcpy(copy->data, bytes.data(), bytes.size());
+    bytes = {copy->data, copy->size};
+    owner = std::move(copy);
+  }
+  Loader loader(bytes, name);
+  loader.check_layout();
+  auto data = loader.data(std::move(owner));
+  const std::string source(name);
+  auto part = std::make_shared<const DicPart>(
+      make_dic_part(dic::Dictionary::from_data(std::move(data)), loader.take_characters(), source, settings));
+  return assemble({.backing = nullptr,
+                   .alphabet = {},
+                   .automaton = {},
+                   .exceptions = exceptions::ExceptionIndex(std::make_unique<exceptions::MemoryStore>(), settings.exceptions),
+                   .dic = std::move(part)},
+                  settings, kPlainTexDefaults);
+}
+
+}  // namespace hyph::detail

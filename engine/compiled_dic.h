@@ -1,0 +1,39 @@
+// The compiled format of libhyphen's dialect (doc/compiled-format.md, "The .dic dialect"):
+// a `.dic` dictionary as libhyph loads it — both levels' automata, the replacement texts,
+// NOHYPHEN, the minimums, the charset — in one little-endian file read in place. Its own
+// magic ("\x89HYD"), so that load_compiled tells the dialect from the first bytes; the TeX
+// dialect's sections (engine/compiled.cpp) are untouched by it.
+#pragma once
+
+#include "engine/model.h"
+
+#include <cstddef>
+#include <iosfwd>
+#include <memory>
+#include <span>
+#include <string_view>
+
+namespace hyph::detail {
+
+namespace compiled_dic_format {
+inline constexpr unsigned char kMagic[8] = {0x89, 'H', 'Y', 'D', '\r', '\n', 0x1A, '\n'};
+inline constexpr std::uint32_t kVersion = 1;
+}  // namespace compiled_dic_format
+
+struct DicPart;
+
+/// Whether `bytes` begin with the .dic dialect's magic (the rest may still be invalid).
+bool is_compiled_dic(std::span<const std::byte> bytes) noexcept;
+
+/// Writes the dictionary of `part` (deterministic: the same dictionary, the same bytes).
+/// Throws Error(io) if the stream fails.
+void write_compiled_dic(const DicPart& part, std::ostream& out);
+
+/// A model of libhyphen's dialect reading `bytes` in place (copied first unless 64-byte
+/// aligned); `owner` keeps them alive (null if static). Settings as for Hyphenator::load_dic.
+/// Throws Error(bad_format) "NAME: what is wrong" for anything write_compiled_dic could not
+/// have written.
+std::shared_ptr<const Model> load_compiled_dic(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
+                                               const Settings& settings, std::string_view name);
+
+}  // namespace hyph::detail
