@@ -72,9 +72,13 @@ Hyphenator Hyphenator::load_dic_bytes(std::string_view bytes, const Settings& se
 }
 
 void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::string_view name) const {
+  write_compiled(out, tag, name, CompiledLayout::fast);
+}
+
+void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::string_view name, CompiledLayout layout) const {
   if (model_->dialect == detail::Dialect::libhyphen)
     throw Error(ErrorCode::invalid_argument, model_->dic->source + ": a .dic dictionary has no compiled form here (the compiled format holds TeX patterns)");
-  detail::write_compiled(*model_, tag, name, out);
+  detail::write_compiled(*model_, tag, name, out, layout == CompiledLayout::small);
 }
 
 std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> breaks,
