@@ -162,6 +162,19 @@ class Automaton {
       // lowest byte; no load from memory sits on the path.
       const Window* const windows = windows_.data();
       __m128i window = _mm_setzero_si128();
+      if (dense == states) {
+        // The fast layout: one row a letter, its offset kept rather than its state number.
+        std::size_t row = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+          const std::size_t next = t.rows[row + 1 + symbols[i]];
+          row = (next < states ? next : states - 1) << shift;
+          const std::size_t list = t.rows[row];
+          window = _mm_max_epu8(_mm_srli_si128(window, 1),
+                                _mm_load_si128(reinterpret_cast<const __m128i*>(windows + (list < lists ? list : lists - 1))));
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes + i), window);
+        }
+        return;
+      }
       for (std::size_t i = 0; i < count; ++i) {
         state = step(t, dense, shift, states, state, symbols[i]);
         const std::size_t list = list_of(t, dense, shift, lists, state);
