@@ -38,17 +38,19 @@ enum Section : std::size_t {
   kSymbolUtf8,  // SUTF: symbol -> UTF-8, 5-byte records
   kDirect,      // LDIR: code point -> letter entry, u32
   kOthers,      // LOTH: (code point, letter entry) pairs above the direct table
-  kRows,        // ROWS: the automaton's rows, u16 or u32
+  kRows,        // ROWS: the automaton's dense rows (its first states), u16 or u32
+  kNodes,       // NODE: the other states (first edge u32, fallback and list u16 or u32), and a sentinel
+  kEdges,       // EDGE: the nodes' transitions (symbol, next state), u16 or u32
   kLists,       // LIST: output lists, u32
-  kOutputs,     // OUTP: outputs, u16
-  kWindows,     // WIND: 16-byte windows, one per output list, or none
+  kOutputs,     // OUTP: outputs, u16 (none when there are windows)
+  kWindows,     // WIND: 16-byte windows, one per output list (or none: then LIST and OUTP)
   kExceptions,  // EXCS: the exception store (doc/exception-store-format.md)
   kFilter,      // FILT: the filter's serialized state (empty for exact)
   kSectionCount,
 };
 constexpr std::array<std::array<char, 4>, kSectionCount> kTags{{
     {'I', 'N', 'F', 'O'}, {'S', 'Y', 'M', 'B'}, {'S', 'U', 'T', 'F'}, {'L', 'D', 'I', 'R'},
-    {'L', 'O', 'T', 'H'}, {'R', 'O', 'W', 'S'}, {'L', 'I', 'S', 'T'}, {'O', 'U', 'T', 'P'},
+    {'L', 'O', 'T', 'H'}, {'R', 'O', 'W', 'S'}, {'N', 'O', 'D', 'E'}, {'E', 'D', 'G', 'E'}, {'L', 'I', 'S', 'T'}, {'O', 'U', 'T', 'P'},
     {'W', 'I', 'N', 'D'}, {'E', 'X', 'C', 'S'}, {'F', 'I', 'L', 'T'},
 }};
 
@@ -60,7 +62,7 @@ constexpr std::size_t kOffVersion = 8, kOffHeaderSize = 12, kOffFileSize = 16, k
 // INFO fields.
 constexpr std::size_t kOffPolicy = 0, kOffLeft = 4, kOffRight = 8, kOffUchyph = 12, kOffSymbolCount = 16,
                       kOffShift = 20, kOffEntrySize = 24, kOffStates = 28, kOffPatterns = 32, kOffExceptionCount = 36,
-                      kOffFilterKind = 40, kOffInfoReserved = 44, kOffFilterRate = 48, kOffTagLength = 56,
+                      kOffFilterKind = 40, kOffDense = 44, kOffFilterRate = 48, kOffTagLength = 56,
                       kOffNameLength = 60;
 
 constexpr std::size_t align_up(std::size_t n) { return (n + kAlignment - 1) / kAlignment * kAlignment; }
@@ -77,8 +79,13 @@ void write(std::string& out, std::size_t at, T value) {
   std::memcpy(out.data() + at, &value, sizeof value);
 }
 
-std::uint64_t checksum(const std::byte* bytes, std::size_t size) {
-  return XXH3_64bits_withSeed(bytes + kHeaderSize, size - kHeaderSize, XXH3_64bits(bytes, kOffChecksum));
+// Every byte but the checksum's own and the dense rows' (which may be megabytes: apply()
+// clamps what it reads from them, so that they need no reading at load): the bytes before
+// the rows, then those after them.
+std::uint64_t checksum(const std::byte* bytes, std::size_t size, std::size_t rows_offset, std::size_t rows_length) {
+  const std::uint64_t before = XXH3_64bits_withSeed(bytes + kHeaderSize, rows_offset - kHeaderSize, XXH3_64bits(bytes, kOffChecksum));
+  const std::size_t after = rows_offset + rows_length;
+  return XXH3_64bits_withSeed(bytes + after, size - after, before);
 }
 
 template <class T>
@@ -99,19 +106,28 @@ bool valid_utf8(std::string_view s) {
 
 }  // namespace
 
+std::optional<std::uint64_t> compiled_checksum(std::span<const std::byte> bytes) noexcept {
+  const std::size_t entry = kHeaderSize + kRows * kSectionEntrySize;
+  if (bytes.size() < first_section_offset()) return std::nullopt;
+  const auto offset = read<std::uint64_t>(bytes.data() + entry + 8), length = read<std::uint64_t>(bytes.data() + entry + 16);
+  if (offset < kHeaderSize || offset > bytes.size() || length > bytes.size() - offset) return std::nullopt;
+  return checksum(bytes.data(), bytes.size(), static_cast<std::size_t>(offset), static_cast<std::size_t>(length));
+}
+
 bool is_compiled(std::span<const std::byte> bytes) noexcept {
   return bytes.size() >= sizeof kMagic && std::memcmp(bytes.data(), kMagic, sizeof kMagic) == 0;
 }
 
 // ---- Writing --------------------------------------------------------------------------------
 
-void write_compiled(const Model& model, std::string_view tag, std::string_view name, std::ostream& out) {
+void write_compiled(const Model& model, std::string_view tag, std::string_view name, std::ostream& out, bool small) {
   if (tag.empty()) tag = model.tag;
   if (name.empty()) name = model.name;
   if (tag.size() > kMaxTagBytes || !valid_utf8(tag)) throw Error(ErrorCode::invalid_argument, "language tag: not UTF-8 text of at most 255 bytes");
   if (name.size() > kMaxNameBytes || !valid_utf8(name)) throw Error(ErrorCode::invalid_argument, "language name: not UTF-8 text of at most 4096 bytes");
   const Alphabet::Tables letters = model.alphabet.tables();
-  const Automaton::Tables automaton = model.automaton.tables();
+  const Automaton laid_out = model.automaton.with_layout(small);
+  const Automaton::Tables automaton = laid_out.tables();
   const exceptions::ExceptionIndex& exceptions = model.exceptions;
 
   std::string info(kInfoSize, '\0');
@@ -121,11 +137,12 @@ void write_compiled(const Model& model, std::string_view tag, std::string_view n
   write<std::int32_t>(info, kOffUchyph, model.uchyph);
   write<std::uint32_t>(info, kOffSymbolCount, static_cast<std::uint32_t>(letters.letters.size()));
   write<std::uint32_t>(info, kOffShift, automaton.shift);
-  write<std::uint32_t>(info, kOffEntrySize, automaton.narrow.empty() ? 4 : 2);
+  write<std::uint32_t>(info, kOffEntrySize, automaton.narrow_nodes.empty() ? 4 : 2);
   write<std::uint32_t>(info, kOffStates, static_cast<std::uint32_t>(automaton.states));
   write<std::uint32_t>(info, kOffPatterns, static_cast<std::uint32_t>(automaton.pattern_count));
   write<std::uint32_t>(info, kOffExceptionCount, static_cast<std::uint32_t>(exceptions.store().size()));
   write<std::uint32_t>(info, kOffFilterKind, static_cast<std::uint32_t>(exceptions.options().filter));
+  write<std::uint32_t>(info, kOffDense, static_cast<std::uint32_t>(automaton.dense));
   write<double>(info, kOffFilterRate, exceptions.options().fp_rate);
   write<std::uint32_t>(info, kOffTagLength, static_cast<std::uint32_t>(tag.size()));
   write<std::uint32_t>(info, kOffNameLength, static_cast<std::uint32_t>(name.size()));
@@ -142,7 +159,9 @@ void write_compiled(const Model& model, std::string_view tag, std::string_view n
       as_bytes(letters.utf8),
       as_bytes(letters.direct),
       as_bytes(letters.others),
-      automaton.narrow.empty() ? as_bytes(automaton.wide) : as_bytes(automaton.narrow),
+      automaton.narrow_nodes.empty() ? as_bytes(automaton.wide) : as_bytes(automaton.narrow),
+      automaton.narrow_nodes.empty() ? as_bytes(automaton.wide_nodes) : as_bytes(automaton.narrow_nodes),
+      automaton.narrow_nodes.empty() ? as_bytes(automaton.wide_edges) : as_bytes(automaton.narrow_edges),
       as_bytes(automaton.lists),
       as_bytes(automaton.outputs),
       as_bytes(automaton.windows),
@@ -172,7 +191,8 @@ void write_compiled(const Model& model, std::string_view tag, std::string_view n
     // An empty section may have no storage at all, and memcpy from null is undefined.
     if (!contents[s].empty()) std::memcpy(file.data() + offsets[s], contents[s].data(), contents[s].size());
   }
-  write<std::uint64_t>(file, kOffChecksum, checksum(reinterpret_cast<const std::byte*>(file.data()), size));
+  write<std::uint64_t>(file, kOffChecksum,
+                       checksum(reinterpret_cast<const std::byte*>(file.data()), size, offsets[kRows], contents[kRows].size()));
   out.write(file.data(), static_cast<std::streamsize>(file.size()));
   if (!out) throw Error(ErrorCode::io, "cannot write the compiled file");
 }
@@ -208,13 +228,14 @@ class Loader {
     const std::byte* const b = bytes_.data();
     const auto version = read<std::uint32_t>(b + kOffVersion);
     if (version != kVersion)
-      fail("format version " + std::to_string(version) + "; this libhyph reads version " + std::to_string(kVersion));
+      fail("format version " + std::to_string(version) + "; this libhyph reads version " + std::to_string(kVersion) +
+           " (compile the sources again with hyph-compile)");
     if (read<std::uint32_t>(b + kOffHeaderSize) != kHeaderSize) fail("header size is not 64");
     const auto file_size = read<std::uint64_t>(b + kOffFileSize);
     if (file_size > size) fail("truncated: the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
     if (file_size < size) fail("the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
     if (read<std::uint32_t>(b + kOffSectionCount) != kSectionCount)
-      fail(std::to_string(read<std::uint32_t>(b + kOffSectionCount)) + " sections; version 1 has " + std::to_string(kSectionCount));
+      fail(std::to_string(read<std::uint32_t>(b + kOffSectionCount)) + " sections; version " + std::to_string(kVersion) + " has " + std::to_string(kSectionCount));
     for (std::size_t at = kOffReserved; at < kOffChecksum; ++at)
       if (b[at] != std::byte{0}) fail("reserved header bytes are not zero");
     if (size < first_section_offset()) fail("truncated in the section table");
@@ -241,7 +262,8 @@ class Loader {
     if (expected != size) fail(std::to_string(size - expected) + " bytes after the last section");
     for (std::size_t at = kHeaderSize + kSectionCount * kSectionEntrySize; at < first_section_offset(); ++at)
       if (b[at] != std::byte{0}) fail("padding after the section table is not zero");
-    if (read<std::uint64_t>(b + kOffChecksum) != checksum(b, size)) fail("checksum mismatch: the file is damaged");
+    if (read<std::uint64_t>(b + kOffChecksum) != checksum(b, size, static_cast<std::size_t>(sections_[kRows].data() - b), sections_[kRows].size()))
+      fail("checksum mismatch: the file is damaged");
 
     const std::span<const std::byte> info = sections_[kInfo];
     if (info.size() < kInfoSize) fail("INFO: " + std::to_string(info.size()) + " bytes, less than 64");
@@ -266,7 +288,7 @@ class Loader {
     options_.filter = static_cast<FilterKind>(kind);
     options_.fp_rate = read<double>(i + kOffFilterRate);
     if (!(options_.fp_rate > 0.0 && options_.fp_rate < 1.0)) fail("INFO: filter rate " + std::to_string(options_.fp_rate) + " is not in (0, 1)");
-    if (read<std::uint32_t>(i + kOffInfoReserved) != 0) fail("INFO: reserved bytes are not zero");
+    dense_ = read<std::uint32_t>(i + kOffDense);
     const auto tag_length = read<std::uint32_t>(i + kOffTagLength), name_length = read<std::uint32_t>(i + kOffNameLength);
     if (tag_length > kMaxTagBytes || name_length > kMaxNameBytes || info.size() != kInfoSize + tag_length + name_length)
       fail("INFO: " + std::to_string(info.size()) + " bytes for a tag of " + std::to_string(tag_length) + " and a name of " +
@@ -316,15 +338,20 @@ class Loader {
     t.shift = shift_;
     t.states = states_;
     t.pattern_count = patterns_;
+    t.dense = dense_;
     if (entry_size_ == 2) {
       t.narrow = array<std::uint16_t>(kRows);
+      t.narrow_nodes = array<Automaton::Node<std::uint16_t>>(kNodes);
+      t.narrow_edges = array<Automaton::Edge<std::uint16_t>>(kEdges);
     } else {
       t.wide = array<std::uint32_t>(kRows);
+      t.wide_nodes = array<Automaton::Node<std::uint32_t>>(kNodes);
+      t.wide_edges = array<Automaton::Edge<std::uint32_t>>(kEdges);
     }
     t.lists = array<std::uint32_t>(kLists);
     t.outputs = array<std::uint16_t>(kOutputs);
     t.windows = array<Automaton::Window>(kWindows);
-    if (t.narrow.empty() && t.wide.empty()) fail("section ROWS is empty");
+    if (t.narrow_nodes.empty() && t.wide_nodes.empty()) fail("section NODE is empty");
     Automaton automaton = within("automaton", [&] { return Automaton::view(t, alphabet.size(), owner); });
 
     // Exceptions: the store checks itself (its own checksum, every key's hash).
@@ -361,7 +388,7 @@ class Loader {
   std::string name_;
   std::array<std::span<const std::byte>, kSectionCount> sections_;
   LetterPolicy policy_ = LetterPolicy::pattern_letters;
-  std::uint32_t left_ = 0, right_ = 0, symbols_ = 0, shift_ = 0, entry_size_ = 0, states_ = 0, patterns_ = 0, exception_count_ = 0;
+  std::uint32_t left_ = 0, right_ = 0, symbols_ = 0, shift_ = 0, entry_size_ = 0, states_ = 0, dense_ = 0, patterns_ = 0, exception_count_ = 0;
   std::int32_t uchyph_ = 1;
   ExceptionOptions options_;
   std::string tag_, name_text_;
@@ -383,8 +410,9 @@ std::shared_ptr<const Model> load_compiled(std::span<const std::byte> bytes, std
 }
 
 std::shared_ptr<const Model> load_compiled_file(const std::filesystem::path& path, const Settings& settings) {
-  // The checks read every page anyway: fault them in at once.
-  auto file = std::make_shared<const base::MappedFile>(base::MappedFile::open(path, "a compiled pattern file", {.populate = true}));
+  // Not faulted in at once: the checks skip the dense rows, which are most of a large file,
+  // and hyphenating touches only the pages of the states words reach.
+  auto file = std::make_shared<const base::MappedFile>(base::MappedFile::open(path, "a compiled pattern file", {.populate = false}));
   const std::span<const std::byte> bytes = file->bytes();
   const std::string name = file->name();
   return load_compiled(bytes, std::move(file), settings, name, FilterFrom::file);

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -19,7 +20,7 @@ namespace hyph::detail {
 
 namespace compiled_format {
 inline constexpr unsigned char kMagic[8] = {0x89, 'H', 'Y', 'B', '\r', '\n', 0x1A, '\n'};
-inline constexpr std::uint32_t kVersion = 1;
+inline constexpr std::uint32_t kVersion = 2;
 inline constexpr std::size_t kHeaderSize = 64;
 inline constexpr std::size_t kSectionEntrySize = 24;
 /// Every section starts at a multiple of this (a cache line): mapped at a page boundary,
@@ -32,13 +33,19 @@ inline constexpr std::size_t kMaxTagBytes = 255;
 inline constexpr std::size_t kMaxNameBytes = 4096;
 }  // namespace compiled_format
 
+/// The checksum a file with these bytes carries at offset 56 (every byte but the checksum's
+/// and the dense rows'), or none if the header or the ROWS entry cannot be read. For tests
+/// and fuzzing: damage a file, then fix its checksum so that the checks behind it run.
+std::optional<std::uint64_t> compiled_checksum(std::span<const std::byte> bytes) noexcept;
+
 /// Whether `bytes` begin with the compiled format's magic (the rest may still be invalid).
 bool is_compiled(std::span<const std::byte> bytes) noexcept;
 
-/// Writes `model` in the compiled format, with `tag` and `name` (empty: the model's own).
+/// Writes `model` in the compiled format, with `tag` and `name` (empty: the model's own), its
+/// automaton in the small layout or the fast one (doc/compiled-format.md, "Layouts").
 /// Deterministic: the same model gives the same bytes. Throws Error(invalid_argument) for a
 /// filter kind without a serialized form, Error(io) if the stream fails.
-void write_compiled(const Model& model, std::string_view tag, std::string_view name, std::ostream& out);
+void write_compiled(const Model& model, std::string_view tag, std::string_view name, std::ostream& out, bool small = false);
 
 /// Where the loaded model's exception filter comes from.
 enum class FilterFrom {

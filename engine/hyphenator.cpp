@@ -100,8 +100,13 @@ Hyphenator Hyphenator::load_dic_bytes(std::string_view bytes, const Settings& se
 }
 
 void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::string_view name) const {
-  if (model_->dialect == detail::Dialect::libhyphen) return detail::write_compiled_dic(*model_->dic, out);  // tag, name: none
-  detail::write_compiled(*model_, tag, name, out);
+  write_compiled(out, tag, name, CompiledLayout::fast);
+}
+
+void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::string_view name, CompiledLayout layout) const {
+  // A .dic dictionary has one layout of its own and no tag or name (doc/compiled-format.md).
+  if (model_->dialect == detail::Dialect::libhyphen) return detail::write_compiled_dic(*model_->dic, out);
+  detail::write_compiled(*model_, tag, name, out, layout == CompiledLayout::small);
 }
 
 std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> breaks,

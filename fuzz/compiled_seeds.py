@@ -2,8 +2,9 @@
 """Writes the seed corpus of the compiled_loader fuzz target (fuzz/corpus/compiled_loader/).
 
 Valid files (valid-*.hyb): the tiny pattern set of doc/compiled-format.md behind every filter,
-with Unicode TeX's letters, with other minimums and \\uchyph, and with a pattern longer than
-the 16-gap window (no windows: the portable path). Damaged ones (damaged-*.hyb): cut at
+with Unicode TeX's letters, with other minimums and \\uchyph, in the small layout (nodes and
+edges), and with a pattern longer than the 16-gap window (no windows: the portable path), in
+both layouts. Damaged ones (damaged-*.hyb): cut at
 section boundaries, a byte changed in each section, offsets and lengths changed. The fuzz
 target fixes the checksum of most inputs itself, so the damage reaches the checks behind it.
 
@@ -50,24 +51,31 @@ for kind in KINDS:
     compile_to(f"valid-tiny-{kind}.hyb", ["-p", TINY, "--tag", "x-tiny", "--name", "Tiny", "--filter", kind])
 compile_to("valid-tiny-unicode.hyb", ["-p", TINY, "--letters", "unicode"])
 compile_to("valid-tiny-min11-uchyph0.hyb", ["-p", TINY, "--left-min", "1", "--right-min", "1", "--uchyph", "0"])
+compile_to("valid-tiny-small.hyb", ["-p", TINY, "--small"])
 with tempfile.TemporaryDirectory() as tmp:
     long_tex = os.path.join(tmp, "long.tex")
     with open(long_tex, "w") as f:
         f.write("\\patterns{a1bcdefghijklmnopqrs 2b1c .ab4c hy3ph}\n\\hyphenation{ab-c-de}\n")
     compile_to("valid-long-pattern.hyb", ["-p", long_tex, "--filter", "fuse", "--fp-rate", "0.3"])
+    compile_to("valid-long-pattern-small.hyb", ["-p", long_tex, "--small"])
 
+for prefix, name in (("", "valid-tiny-exact.hyb"), ("small-", "valid-tiny-small.hyb")):
+    base = open(os.path.join(OUT, name), "rb").read()
+    for tag, entry, offset, length in sections(base):
+        if prefix and tag not in ("ROWS", "NODE", "EDGE"):
+            continue  # the small layout's own sections
+        tag = prefix + tag
+        write(f"damaged-cut-{tag}.hyb", base[:offset + length // 2])
+        middle = offset + length // 2
+        if length:
+            write(f"damaged-byte-{tag}.hyb", base[:middle] + bytes([base[middle] ^ 0x41]) + base[middle + 1:])
+        wrong = bytearray(base)
+        struct.pack_into("<Q", wrong, entry + 16, length + 8)
+        write(f"damaged-length-{tag}.hyb", bytes(wrong))
+        wrong = bytearray(base)
+        struct.pack_into("<Q", wrong, entry + 8, offset + 64)
+        write(f"damaged-offset-{tag}.hyb", bytes(wrong))
 base = open(os.path.join(OUT, "valid-tiny-exact.hyb"), "rb").read()
-for tag, entry, offset, length in sections(base):
-    write(f"damaged-cut-{tag}.hyb", base[:offset + length // 2])
-    middle = offset + length // 2
-    if length:
-        write(f"damaged-byte-{tag}.hyb", base[:middle] + bytes([base[middle] ^ 0x41]) + base[middle + 1:])
-    wrong = bytearray(base)
-    struct.pack_into("<Q", wrong, entry + 16, length + 8)
-    write(f"damaged-length-{tag}.hyb", bytes(wrong))
-    wrong = bytearray(base)
-    struct.pack_into("<Q", wrong, entry + 8, offset + 64)
-    write(f"damaged-offset-{tag}.hyb", bytes(wrong))
 write("damaged-header.hyb", base[:64])
 write("damaged-magic.hyb", b"\x89HYB\r\n")
 

@@ -14,6 +14,10 @@ namespace hyph::patterns {
 struct Automaton::Owned {
   std::vector<std::uint16_t> narrow;
   std::vector<std::uint32_t> wide;
+  std::vector<Node<std::uint16_t>> narrow_nodes;
+  std::vector<Node<std::uint32_t>> wide_nodes;
+  std::vector<Edge<std::uint16_t>> narrow_edges;
+  std::vector<Edge<std::uint32_t>> wide_edges;
   std::vector<std::uint32_t> lists;
   std::vector<std::uint16_t> outputs;
   std::vector<Window> windows;
@@ -35,52 +39,6 @@ using Digits = std::vector<std::uint8_t>;
 
 // A distance no output can have: a pattern has at most kMaxLetters letters and two edges.
 constexpr std::size_t kMaxDistance = kMaxLetters + 2;
-
-// Every row's output list < lists, every next state < states, padding zero. One pass of
-// maxima first (branch-free, vectorised); only on failure a second pass finds the culprit.
-template <typename Entry>
-void check_rows(const Entry* rows, std::size_t states, std::size_t row, std::size_t symbols, std::size_t lists) {
-  std::uint32_t worst_list = 0, worst_next = 0, padding = 0;
-  for (std::size_t s = 0; s < states; ++s) {
-    const Entry* r = rows + s * row;
-    Entry next = 0, pad = 0;
-    for (std::size_t c = 1; c <= symbols; ++c) next = r[c] > next ? r[c] : next;
-    for (std::size_t c = symbols + 1; c < row; ++c) pad |= r[c];
-    worst_list = std::max<std::uint32_t>(worst_list, r[0]);
-    worst_next = std::max<std::uint32_t>(worst_next, next);
-    padding |= pad;
-  }
-  if (worst_list < lists && worst_next < states && padding == 0) return;
-  for (std::size_t s = 0; s < states; ++s) {
-    const Entry* r = rows + s * row;
-    if (r[0] >= lists)
-      bad("state " + std::to_string(s) + " names output list " + std::to_string(r[0]) + " of " + std::to_string(lists));
-    for (std::size_t c = 1; c <= symbols; ++c)
-      if (r[c] >= states)
-        bad("state " + std::to_string(s) + ", symbol " + std::to_string(c - 1) + ": next state " + std::to_string(r[c]) +
-            " of " + std::to_string(states));
-    for (std::size_t c = symbols + 1; c < row; ++c)
-      if (r[c] != 0) bad("state " + std::to_string(s) + ": row padding is not zero");
-  }
-}
-
-// The fewest symbols that lead from the root to each state (kUnreached if none do).
-constexpr std::uint32_t kUnreached = std::numeric_limits<std::uint32_t>::max();
-template <typename Entry>
-std::vector<std::uint32_t> depths(const Entry* rows, std::size_t states, unsigned shift, std::size_t symbols) {
-  std::vector<std::uint32_t> depth(states, kUnreached), queue{0};
-  depth[0] = 0;
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    const std::uint32_t u = queue[head];
-    const Entry* r = rows + (std::size_t{u} << shift);
-    for (std::size_t c = 1; c <= symbols; ++c)
-      if (depth[r[c]] == kUnreached) {
-        depth[r[c]] = depth[u] + 1;
-        queue.push_back(r[c]);
-      }
-  }
-  return depth;
-}
 
 void merge_into(Digits& into, const Digits& from) {
   if (from.size() > into.size()) into.resize(from.size(), 0);
@@ -182,47 +140,189 @@ Automaton Automaton::build(std::span<const ParsedSource> sources, const Alphabet
     list_of[s] = it->second;
   }
 
+  // Windows replace the lists where every output fits one (patterns of up to 15 letters).
   std::size_t longest = 0;
   for (const auto& [list, id] : list_ids) longest = std::max<std::size_t>(longest, list.back() >> 8);
   if (longest < 16) {
     owned->windows.assign(owned->lists.size(), Window{});
     for (const auto& [list, id] : list_ids)
       for (std::uint16_t o : list) owned->windows[id].digits[15 - (o >> 8)] = static_cast<std::uint8_t>(o);
+    owned->lists.clear();
+    owned->outputs.clear();
   }
 
-  // 4. Rows: [output list, next state per symbol], padded to a power of two, numbered in
-  // breadth-first order so the shallow states every word passes through share a few KiB.
-  std::vector<std::uint32_t> number(states, 0);
-  for (std::size_t k = 0; k < queue.size(); ++k) number[queue[k]] = static_cast<std::uint32_t>(k + 1);
+  // 4. States numbered breadth first (the queue's order), so that the shallow states every
+  // word passes through come first; every state a dense row.
+  std::vector<std::uint32_t> number(states, 0), by_number(states, 0);
+  for (std::size_t k = 0; k < queue.size(); ++k) {
+    number[queue[k]] = static_cast<std::uint32_t>(k + 1);
+    by_number[k + 1] = queue[k];
+  }
+  std::vector<std::uint32_t> table(states * w), lists(states);
+  for (std::size_t n = 0; n < states; ++n) {
+    const std::uint32_t s = by_number[n];
+    lists[n] = list_of[s];
+    for (std::uint32_t c = 0; c < w; ++c) table[n * w + c] = number[next[s * w + c]];
+  }
+  std::vector<std::uint32_t>().swap(next);
+  a.symbols_ = w;
   a.states_ = states;
-  a.shift_ = static_cast<unsigned>(std::countr_zero(std::bit_ceil(std::size_t{w} + 1)));
-  const std::size_t row = std::size_t{1} << a.shift_;
-  auto fill = [&](auto& rows) {
+  a.dense_ = states;
+  a.lay_out(std::move(owned), table, lists, {});
+  return a;
+}
+
+void Automaton::lay_out(std::shared_ptr<Owned> owned, const std::vector<std::uint32_t>& table, const std::vector<std::uint32_t>& lists,
+                        const std::vector<std::uint32_t>& fallback) {
+  const std::size_t w = symbols_, states = states_;
+  shift_ = static_cast<unsigned>(std::countr_zero(std::bit_ceil(w + 1)));
+  const std::size_t row = std::size_t{1} << shift_;
+  const std::size_t list_count = std::max(owned->lists.size(), owned->windows.size());
+  auto fill = [&](auto& rows, auto& nodes, auto& edges) {
     using Entry = typename std::decay_t<decltype(rows)>::value_type;
-    rows.assign(states * row, 0);
+    rows.assign(dense_ * row, 0);
+    for (std::size_t n = 0; n < dense_; ++n) {
+      rows[n * row] = static_cast<Entry>(lists[n]);
+      for (std::size_t c = 0; c < w; ++c) rows[n * row + 1 + c] = static_cast<Entry>(table[n * w + c]);
+    }
+    nodes.reserve(states - dense_ + 1);
+    for (std::size_t n = dense_; n < states; ++n) {
+      const std::uint32_t f = fallback[n];
+      if (edges.size() >= std::numeric_limits<std::uint32_t>::max()) throw Error(ErrorCode::capacity, "pattern set too large for the automaton");
+      nodes.push_back({static_cast<std::uint32_t>(edges.size()), static_cast<Entry>(f), static_cast<Entry>(lists[n])});
+      for (std::size_t c = 0; c < w; ++c)
+        if (table[n * w + c] != table[f * w + c]) edges.push_back({static_cast<Entry>(c), static_cast<Entry>(table[n * w + c])});
+    }
+    nodes.push_back({static_cast<std::uint32_t>(edges.size()), 0, 0});  // the sentinel: where the last edges end
+  };
+  if (states <= 0x10000 && list_count <= 0x10000) {
+    fill(owned->narrow, owned->narrow_nodes, owned->narrow_edges);
+  } else {
+    fill(owned->wide, owned->wide_nodes, owned->wide_edges);
+  }
+  narrow_ = owned->narrow;
+  wide_ = owned->wide;
+  narrow_nodes_ = owned->narrow_nodes;
+  wide_nodes_ = owned->wide_nodes;
+  narrow_edges_ = owned->narrow_edges;
+  wide_edges_ = owned->wide_edges;
+  lists_ = owned->lists;
+  outputs_ = owned->outputs;
+  windows_ = owned->windows;
+  owner_ = std::move(owned);
+}
+
+Automaton Automaton::with_layout(bool small) const {
+  if (small == (dense_ < states_) || states_ == 1) return *this;
+  const std::size_t w = symbols_, states = states_;
+  // The whole transition table, whatever the layout, and each state's list.
+  std::vector<std::uint32_t> table(states * w), lists(states);
+  const auto read = [&](const auto& t) {
     for (std::size_t s = 0; s < states; ++s) {
-      const std::size_t r = number[s] * row;
-      rows[r] = static_cast<Entry>(list_of[s]);
-      for (std::uint32_t c = 0; c < w; ++c) rows[r + 1 + c] = static_cast<Entry>(number[next[s * w + c]]);
+      lists[s] = static_cast<std::uint32_t>(list_of(t, dense_, shift_, list_count(), s));
+      for (std::size_t c = 0; c < w; ++c)
+        table[s * w + c] = static_cast<std::uint32_t>(step(t, dense_, shift_, states_, s, static_cast<Symbol>(c)));
     }
   };
-  if (states <= 0x10000 && owned->lists.size() <= 0x10000) {
-    fill(owned->narrow);
+  if (!narrow_nodes_.empty()) {
+    read(Layout<std::uint16_t>{narrow_.data(), narrow_nodes_.data(), narrow_edges_.data()});
   } else {
-    fill(owned->wide);
+    read(Layout<std::uint32_t>{wide_.data(), wide_nodes_.data(), wide_edges_.data()});
   }
-  a.narrow_ = owned->narrow;
-  a.wide_ = owned->wide;
-  a.lists_ = owned->lists;
-  a.outputs_ = owned->outputs;
-  a.windows_ = owned->windows;
-  a.owner_ = std::move(owned);
+  // The trie again: states are numbered breadth first, so the first transition into a state
+  // from one a level above is its trie edge. Its failure state: its parent's, followed by
+  // its letter.
+  constexpr std::uint32_t kUnset = std::numeric_limits<std::uint32_t>::max();
+  std::vector<std::uint32_t> depth(states, kUnset), fail(states, 0);
+  std::vector<std::vector<std::uint32_t>> kids(states);  // trie children's symbols
+  depth[0] = 0;
+  for (std::size_t s = 0; s < states; ++s) {
+    if (depth[s] == kUnset) depth[s] = 0;  // unreachable (a crafted file): treated as the start's
+    for (std::size_t c = 0; c < w; ++c) {
+      const std::uint32_t t = table[s * w + c];
+      if (t > s && depth[t] == kUnset) {
+        depth[t] = depth[s] + 1;
+        fail[t] = s == 0 ? 0 : table[fail[s] * w + c];
+        kids[s].push_back(static_cast<std::uint32_t>(c));
+      }
+    }
+  }
+  // Dense rows for the start and the first letters; every other state is a node whose
+  // fallback is its failure state, skipping those that would add no edge of their own (for
+  // a symbol none of its own children take, they pass it on unchanged): leaves, mostly.
+  std::size_t dense = states;
+  if (small) {
+    dense = 1;
+    while (dense < states && depth[dense] <= 1) ++dense;
+  }
+  std::vector<std::uint32_t> fallback(states, 0);
+  for (std::size_t s = dense; s < states; ++s) {
+    std::uint32_t f = fail[s];
+    while (f >= dense && f < s && std::includes(kids[s].begin(), kids[s].end(), kids[f].begin(), kids[f].end())) f = fail[f];
+    fallback[s] = f < s ? f : 0;
+  }
+  Automaton a;
+  auto owned = std::make_shared<Owned>();
+  owned->lists.assign(lists_.begin(), lists_.end());
+  owned->outputs.assign(outputs_.begin(), outputs_.end());
+  owned->windows.assign(windows_.begin(), windows_.end());
+  a.symbols_ = symbols_;
+  a.states_ = states_;
+  a.dense_ = dense;
+  a.pattern_count_ = pattern_count_;
+  a.lay_out(std::move(owned), table, lists, fallback);
   return a;
 }
 
 }  // namespace hyph::patterns
 
 namespace hyph::patterns {
+
+namespace {
+
+// The nodes of states dense.., then the sentinel, and their edges. What step() relies on:
+// edge ranges that never decrease and end at the last edge, edge targets below `states`, and
+// fallbacks that are smaller numbers (so the walk back ends in a dense row). Also: edge
+// symbols and lists in range, the sentinel exact. One branch-free pass over the nodes and
+// one over the edges; only on failure a second one names the culprit.
+template <typename Entry>
+void check_nodes(std::span<const Automaton::Node<Entry>> nodes, std::span<const Automaton::Edge<Entry>> edges, std::size_t dense,
+                 std::size_t symbols, std::size_t states, std::size_t lists) {
+  const std::size_t count = states - dense;
+  bool ok = nodes[count].first_edge == edges.size() && nodes[count].fallback == 0 && nodes[count].list == 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    const Automaton::Node<Entry>& n = nodes[k];
+    ok &= (n.first_edge <= nodes[k + 1].first_edge) & (n.fallback < dense + k) & (n.list < lists);
+  }
+  Entry worst_target = 0, worst_symbol = 0;
+  for (const Automaton::Edge<Entry>& e : edges) {
+    worst_target = std::max(worst_target, e.target);
+    worst_symbol = std::max(worst_symbol, e.symbol);
+  }
+  ok &= edges.empty() || (worst_target < states && worst_symbol < symbols);
+  if (ok) return;
+  for (std::size_t k = 0; k <= count; ++k) {
+    const Automaton::Node<Entry>& n = nodes[k];
+    const std::string state = "state " + std::to_string(dense + k);
+    const std::size_t end = k < count ? nodes[k + 1].first_edge : edges.size();
+    if (n.first_edge > end) bad(state + ": edges from " + std::to_string(n.first_edge) + " past the next node's " + std::to_string(end));
+    if (k == count) {
+      if (n.first_edge != end || n.fallback != 0 || n.list != 0) bad("the last node is not the sentinel (edges end at " + std::to_string(end) + ")");
+      break;
+    }
+    if (n.fallback >= dense + k) bad(state + ": fallback state " + std::to_string(n.fallback) + " is not a smaller number");
+    if (n.list >= lists) bad(state + " names output list " + std::to_string(n.list) + " of " + std::to_string(lists));
+    for (std::size_t e = n.first_edge; e < end; ++e) {
+      if (edges[e].symbol >= symbols)
+        bad(state + ": edge " + std::to_string(e) + ", symbol " + std::to_string(edges[e].symbol) + " of " + std::to_string(symbols));
+      if (edges[e].target >= states)
+        bad(state + ": edge " + std::to_string(e) + ": next state " + std::to_string(edges[e].target) + " of " + std::to_string(states));
+    }
+  }
+  bad("edges out of range");
+}
+
+}  // namespace
 
 Automaton Automaton::view(const Tables& t, std::size_t symbols, std::shared_ptr<const void> owner) {
   if (symbols == 0 || symbols > 0xFFFF) bad("symbol count " + std::to_string(symbols) + " out of range");
@@ -231,72 +331,72 @@ Automaton Automaton::view(const Tables& t, std::size_t symbols, std::shared_ptr<
   const std::size_t row = std::size_t{1} << t.shift;
   if (t.states == 0 || t.states > kMaxTableEntries) bad("state count " + std::to_string(t.states) + " out of range");
   if (t.pattern_count >= t.states) bad(std::to_string(t.pattern_count) + " patterns in " + std::to_string(t.states) + " states");
-  const bool narrow = !t.narrow.empty();
-  if (narrow == !t.wide.empty()) bad("the rows must be either narrow or wide");
-  if (narrow != (t.states <= 0x10000 && t.lists.size() <= 0x10000))
-    bad(std::string(narrow ? "narrow" : "wide") + " rows for " + std::to_string(t.states) + " states and " +
-        std::to_string(t.lists.size()) + " output lists");
+  if (t.dense == 0 || t.dense > t.states) bad(std::to_string(t.dense) + " dense states of " + std::to_string(t.states));
+  const bool narrow = !t.narrow_nodes.empty();
+  if (narrow == !t.wide_nodes.empty() ||
+      (narrow ? !t.wide.empty() || !t.wide_edges.empty() : !t.narrow.empty() || !t.narrow_edges.empty()))
+    bad("the rows and nodes must be either narrow or wide");
+  const bool windowed = !t.windows.empty();
+  const std::size_t lists = windowed ? t.windows.size() : t.lists.size();
+  if (narrow != (t.states <= 0x10000 && lists <= 0x10000))
+    bad(std::string(narrow ? "narrow" : "wide") + " entries for " + std::to_string(t.states) + " states and " +
+        std::to_string(lists) + " output lists");
   const std::size_t entries = narrow ? t.narrow.size() : t.wide.size();
-  if (entries % row != 0 || entries / row != t.states)
-    bad(std::to_string(entries) + " row entries for " + std::to_string(t.states) + " states of " + std::to_string(row));
+  if (entries != t.dense * row)
+    bad(std::to_string(entries) + " row entries for " + std::to_string(t.dense) + " dense states of " + std::to_string(row));
+  const std::size_t nodes = narrow ? t.narrow_nodes.size() : t.wide_nodes.size();
+  if (nodes != t.states - t.dense + 1)
+    bad(std::to_string(nodes) + " nodes for " + std::to_string(t.states - t.dense) + " states past the dense ones");
 
-  // Output lists tile the outputs in order; each output is a digit 1..9 at a distance, the
-  // distances of a list strictly increasing.
-  if (t.lists.empty() || t.lists[0] != 0) bad("output list 0 is not the empty list");
-  if (t.lists.size() > t.states + 1) bad(std::to_string(t.lists.size()) + " output lists for " + std::to_string(t.states) + " states");
-  std::vector<std::uint8_t> longest(t.lists.size(), 0);  // the largest distance of each list
-  std::size_t next_output = 0, farthest = 0;
-  for (std::size_t id = 1; id < t.lists.size(); ++id) {
-    const std::size_t first = t.lists[id] >> 8, count = t.lists[id] & 0xFF;
-    if (count == 0 || first != next_output || count > t.outputs.size() - first)
-      bad("output list " + std::to_string(id) + " does not follow the one before it in the outputs");
-    for (std::size_t k = first; k < first + count; ++k) {
-      const std::size_t distance = t.outputs[k] >> 8, digit = t.outputs[k] & 0xFF;
-      if (digit == 0 || digit > 9 || distance > kMaxDistance || (k > first && distance <= (t.outputs[k - 1] >> 8)))
-        bad("output list " + std::to_string(id) + ": output " + std::to_string(t.outputs[k]) + " out of order or range");
-    }
-    longest[id] = static_cast<std::uint8_t>(t.outputs[first + count - 1] >> 8);
-    farthest = std::max<std::size_t>(farthest, longest[id]);
-    next_output = first + count;
-  }
-  if (next_output != t.outputs.size()) bad("outputs after the last output list");
-
-  // The windows, where there are any, are the lists' digits laid out again.
-  if (t.windows.empty() != (farthest >= 16)) bad(t.windows.empty() ? "the windows are missing" : "windows for outputs beyond 15 letters");
-  if (!t.windows.empty()) {
-    if (t.windows.size() != t.lists.size()) bad(std::to_string(t.windows.size()) + " windows for " + std::to_string(t.lists.size()) + " output lists");
-    for (std::size_t id = 0; id < t.lists.size(); ++id) {
-      Window want{};
-      for (std::size_t k = t.lists[id] >> 8, end = k + (t.lists[id] & 0xFF); k < end; ++k)
-        want.digits[15 - (t.outputs[k] >> 8)] = static_cast<std::uint8_t>(t.outputs[k]);
-      if (std::memcmp(&want, &t.windows[id], sizeof want) != 0) bad("window " + std::to_string(id) + " differs from its output list");
-    }
-  }
-
-  if (narrow) {
-    check_rows(t.narrow.data(), t.states, row, symbols, t.lists.size());
+  if (windowed) {
+    // Windows: digits 0..9, window 0 empty; no lists beside them.
+    if (!t.lists.empty() || !t.outputs.empty()) bad("output lists beside the windows");
+    std::uint8_t worst = 0;
+    for (const Window& w : t.windows)
+      for (const std::uint8_t d : w.digits) worst = std::max(worst, d);
+    if (worst > 9) bad("a window holds a digit above 9");
+    for (const std::uint8_t d : t.windows[0].digits)
+      if (d != 0) bad("window 0 is not empty");
   } else {
-    check_rows(t.wide.data(), t.states, row, symbols, t.lists.size());
-  }
-  // Without windows, apply() writes a digit `distance` gaps back from the current letter; the
-  // scratch bytes before the first gap take up to GapValues::kPad. A state's outputs reach no
-  // further back than the shortest path to it is long (a pattern is a suffix of what was
-  // read), so a valid file never writes before the scratch bytes.
-  if (farthest > GapValues::kPad) {
-    const auto depth = narrow ? depths(t.narrow.data(), t.states, t.shift, symbols) : depths(t.wide.data(), t.states, t.shift, symbols);
-    for (std::size_t s = 0; s < t.states; ++s) {
-      const std::size_t list = narrow ? t.narrow[s << t.shift] : t.wide[s << t.shift];
-      if (depth[s] != kUnreached && longest[list] > depth[s])
-        bad("state " + std::to_string(s) + " has outputs " + std::to_string(longest[list]) + " letters back but is " +
-            std::to_string(depth[s]) + " letters deep");
+    // Output lists tile the outputs in order; each output is a digit 1..9 at a distance, the
+    // distances of a list strictly increasing; some reaches beyond a window.
+    if (t.lists.empty() || t.lists[0] != 0) bad("output list 0 is not the empty list");
+    if (t.lists.size() > t.states + 1) bad(std::to_string(t.lists.size()) + " output lists for " + std::to_string(t.states) + " states");
+    std::size_t next_output = 0, farthest = 0;
+    for (std::size_t id = 1; id < t.lists.size(); ++id) {
+      const std::size_t first = t.lists[id] >> 8, count = t.lists[id] & 0xFF;
+      if (count == 0 || first != next_output || count > t.outputs.size() - first)
+        bad("output list " + std::to_string(id) + " does not follow the one before it in the outputs");
+      for (std::size_t k = first; k < first + count; ++k) {
+        const std::size_t distance = t.outputs[k] >> 8, digit = t.outputs[k] & 0xFF;
+        if (digit == 0 || digit > 9 || distance > kMaxDistance || (k > first && distance <= (t.outputs[k - 1] >> 8)))
+          bad("output list " + std::to_string(id) + ": output " + std::to_string(t.outputs[k]) + " out of order or range");
+      }
+      farthest = std::max<std::size_t>(farthest, t.outputs[first + count - 1] >> 8);
+      next_output = first + count;
     }
+    if (next_output != t.outputs.size()) bad("outputs after the last output list");
+    if (farthest < 16) bad("output lists where windows hold every output");
+  }
+
+  // The dense rows are not read here: apply() clamps what it takes from them.
+  if (narrow) {
+    check_nodes(t.narrow_nodes, t.narrow_edges, t.dense, symbols, t.states, lists);
+  } else {
+    check_nodes(t.wide_nodes, t.wide_edges, t.dense, symbols, t.states, lists);
   }
 
   Automaton a;
   a.owner_ = std::move(owner);
   a.shift_ = t.shift;
+  a.symbols_ = symbols;
+  a.dense_ = t.dense;
   a.narrow_ = t.narrow;
   a.wide_ = t.wide;
+  a.narrow_nodes_ = t.narrow_nodes;
+  a.wide_nodes_ = t.wide_nodes;
+  a.narrow_edges_ = t.narrow_edges;
+  a.wide_edges_ = t.wide_edges;
   a.lists_ = t.lists;
   a.outputs_ = t.outputs;
   a.windows_ = t.windows;

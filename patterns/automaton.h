@@ -17,6 +17,7 @@
 #include <cstring>
 #include <memory>
 #include <span>
+#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -39,16 +40,37 @@ class Automaton {
     std::uint8_t digits[16];
   };
 
+  /// A state past the dense ones: its transitions are those of its fallback state (a suffix
+  /// of it, so a smaller number) but for its edges, edges first_edge .. next node's
+  /// first_edge - 1, in increasing symbol order; and its output list.
+  template <typename Entry>
+  struct Node {
+    std::uint32_t first_edge;
+    Entry fallback;
+    Entry list;
+  };
+  /// A transition that differs from the fallback state's.
+  template <typename Entry>
+  struct Edge {
+    Entry symbol;
+    Entry target;
+  };
+
   /// The arrays an Automaton reads, whoever owns them: its own vectors, or a compiled file.
-  /// Exactly one of narrow and wide holds the rows.
+  /// Exactly one of narrow and wide holds the rows and nodes (both of one width).
   struct Tables {
-    unsigned shift = 0;              ///< a row is 2^shift entries
+    unsigned shift = 0;              ///< a dense row is 2^shift entries
     std::size_t states = 0;
+    std::size_t dense = 0;           ///< states 0 .. dense - 1 have a dense row
     std::size_t pattern_count = 0;
-    std::span<const std::uint16_t> narrow;
-    std::span<const std::uint32_t> wide;
-    std::span<const std::uint32_t> lists;
-    std::span<const std::uint16_t> outputs;
+    std::span<const std::uint16_t> narrow;       ///< dense rows, 16-bit
+    std::span<const std::uint32_t> wide;         ///< dense rows, 32-bit
+    std::span<const Node<std::uint16_t>> narrow_nodes;  ///< states - dense nodes and a sentinel
+    std::span<const Node<std::uint32_t>> wide_nodes;
+    std::span<const Edge<std::uint16_t>> narrow_edges;
+    std::span<const Edge<std::uint32_t>> wide_edges;
+    std::span<const std::uint32_t> lists;    ///< empty when there are windows
+    std::span<const std::uint16_t> outputs;  ///< empty when there are windows
     std::span<const Window> windows;  ///< empty when some pattern is longer than a window
   };
 
@@ -59,18 +81,27 @@ class Automaton {
 
   /// An automaton reading `tables` in place, which `owner` keeps alive (null if the caller
   /// does), for words of symbols below `symbols`. Checks, once, everything apply() relies on
-  /// to stay in bounds (every state, list and output index, every distance) and that the
-  /// windows say what the lists say; throws Error(bad_format) with what is wrong.
+  /// to stay in bounds and to end (every state and list index, failure states that lead back
+  /// towards the start, every digit); throws Error(bad_format) with what is wrong. The checks
+  /// are one pass over the small arrays, with no search of the automaton's paths.
   static Automaton view(const Tables& tables, std::size_t symbols, std::shared_ptr<const void> owner);
-  Tables tables() const noexcept { return {shift_, states_, pattern_count_, narrow_, wide_, lists_, outputs_, windows_}; }
+  /// The same automaton in the small layout (dense rows only for the start and the first
+  /// letters, every other state a node) or the fast one (a dense row for every state); see
+  /// doc/compiled-format.md, "Layouts". build() gives the fast one.
+  Automaton with_layout(bool small) const;
+  bool small() const noexcept { return dense_ < states_; }
+  Tables tables() const noexcept {
+    return {shift_,        states_,     dense_,        pattern_count_, narrow_,  wide_,   narrow_nodes_,
+            wide_nodes_,   narrow_edges_, wide_edges_, lists_,         outputs_, windows_};
+  }
 
   /// symbols[0] and symbols[count-1] are the word edges, count <= kMaxLetters + 2. Sets every
   /// gap value to the maximum digit the patterns put there (0 if none).
   void apply(const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
-    if (!narrow_.empty()) {
-      run(narrow_.data(), symbols, count, out);
+    if (!narrow_nodes_.empty()) {
+      run(Layout<std::uint16_t>{narrow_.data(), narrow_nodes_.data(), narrow_edges_.data()}, symbols, count, out);
     } else {
-      run(wide_.data(), symbols, count, out);
+      run(Layout<std::uint32_t>{wide_.data(), wide_nodes_.data(), wide_edges_.data()}, symbols, count, out);
     }
   }
 
@@ -95,18 +126,53 @@ class Automaton {
 
   std::size_t pattern_count() const noexcept { return pattern_count_; }
   std::size_t state_count() const noexcept { return states_; }
+  std::size_t dense_count() const noexcept { return dense_; }
   std::size_t memory_bytes() const noexcept {
-    return narrow_.size() * 2 + wide_.size() * 4 + lists_.size() * 4 + outputs_.size() * 2 + windows_.size() * 16;
+    return narrow_.size_bytes() + wide_.size_bytes() + narrow_nodes_.size_bytes() + wide_nodes_.size_bytes() +
+           narrow_edges_.size_bytes() + wide_edges_.size_bytes() + lists_.size_bytes() + outputs_.size_bytes() + windows_.size_bytes();
   }
 
  private:
-  // Each state owns one row of 2^shift_ entries: entry 0 names its output list (0: none),
-  // entry 1 + s the next state after symbol s. With 16-bit entries an English row is one
-  // 64-byte cache line, so a letter costs one cache-line load.
+  // The states every word passes through first (breadth first: the shallow ones) own a dense
+  // row of 2^shift_ entries: entry 0 names the output list, entry 1 + s the next state after
+  // symbol s; one load a letter. The many deep states, each reached by few words, are nodes:
+  // a few edges, else the transition of a shallower fallback state, which is a node of a
+  // shallower tier or a dense row; the walk back is at most a few steps (doc/compiled-format.md).
   template <typename Entry>
-  void run(const Entry* rows, const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
+  struct Layout {
+    const Entry* rows;
+    const Node<Entry>* nodes;
+    const Edge<Entry>* edges;
+  };
+  //
+  // The loader does not read the dense rows (German's are 7 MB): a row entry is clamped to
+  // the last state and the last list where it is used, one instruction off the memory
+  // path, so that no row can lead out of bounds. Nodes and edges are checked at load.
+  template <typename Entry>
+  static std::size_t step(const Layout<Entry>& t, std::size_t dense, unsigned shift, std::size_t states, std::size_t state,
+                          Symbol symbol) noexcept {
+    while (state >= dense) {
+      const Node<Entry>* n = t.nodes + (state - dense);
+      for (std::size_t e = n->first_edge, end = n[1].first_edge; e < end; ++e)
+        if (t.edges[e].symbol == symbol) return t.edges[e].target;
+      state = n->fallback;
+    }
+    const std::size_t next = t.rows[(state << shift) + 1 + symbol];
+    return next < states ? next : states - 1;
+  }
+  template <typename Entry>
+  static std::size_t list_of(const Layout<Entry>& t, std::size_t dense, unsigned shift, std::size_t lists, std::size_t state) noexcept {
+    if (state >= dense) return t.nodes[state - dense].list;
+    const std::size_t list = t.rows[state << shift];
+    return list < lists ? list : lists - 1;
+  }
+  std::size_t list_count() const noexcept { return windows_.empty() ? lists_.size() : windows_.size(); }
+
+  template <typename Entry>
+  void run(const Layout<Entry>& t, const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
     const unsigned shift = shift_;
-    std::size_t row = 0;
+    const std::size_t dense = dense_, states = states_, lists = list_count();
+    std::size_t state = 0;
 #if defined(__SSE2__)
     if (!windows_.empty()) {
       // The 16 gaps ending at the current symbol live in one register: each step slides it
@@ -115,9 +181,23 @@ class Automaton {
       // lowest byte; no load from memory sits on the path.
       const Window* const windows = windows_.data();
       __m128i window = _mm_setzero_si128();
+      if (dense == states) {
+        // The fast layout: one row a letter, its offset kept rather than its state number.
+        std::size_t row = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+          const std::size_t next = t.rows[row + 1 + symbols[i]];
+          row = (next < states ? next : states - 1) << shift;
+          const std::size_t list = t.rows[row];
+          window = _mm_max_epu8(_mm_srli_si128(window, 1),
+                                _mm_load_si128(reinterpret_cast<const __m128i*>(windows + (list < lists ? list : lists - 1))));
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes + i), window);
+        }
+        return;
+      }
       for (std::size_t i = 0; i < count; ++i) {
-        row = static_cast<std::size_t>(rows[row + 1 + symbols[i]]) << shift;
-        window = _mm_max_epu8(_mm_srli_si128(window, 1), _mm_load_si128(reinterpret_cast<const __m128i*>(windows + rows[row])));
+        state = step(t, dense, shift, states, state, symbols[i]);
+        const std::size_t list = list_of(t, dense, shift, lists, state);
+        window = _mm_max_epu8(_mm_srli_si128(window, 1), _mm_load_si128(reinterpret_cast<const __m128i*>(windows + list)));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes + i), window);
       }
       return;
@@ -125,33 +205,53 @@ class Automaton {
 #endif
     // Portable path, and the one for patterns longer than 15 letters.
     std::memset(out.bytes, 0, sizeof out.bytes);
-    const std::uint32_t* const lists = lists_.data();
-    const std::uint16_t* const outputs = outputs_.data();
     for (std::size_t i = 0; i < count; ++i) {
-      row = static_cast<std::size_t>(rows[row + 1 + symbols[i]]) << shift;
-      if (const std::uint32_t list = rows[row]) {
-        const std::uint32_t where = lists[list];
-        const std::uint16_t* o = outputs + (where >> 8);
-        const std::uint16_t* const end = o + (where & 0xFF);
-        for (; o != end; ++o) {
-          // Gap i - distance, which may lie in the scratch bytes before gap 0: indexed from
-          // the buffer's start, as i - distance would wrap around (view() keeps it >= -kPad).
-          std::uint8_t& slot = out.bytes[GapValues::kPad + i - (*o >> 8)];
-          const auto value = static_cast<std::uint8_t>(*o);
-          slot = value > slot ? value : slot;
+      state = step(t, dense, shift, states, state, symbols[i]);
+      const std::size_t list = list_of(t, dense, shift, lists, state);
+      if (list == 0) continue;
+      if (!windows_.empty()) {
+        const std::uint8_t* digits = windows_[list].digits;
+        for (std::size_t d = 0; d < 16; ++d) {  // d <= 15 = kPad: never before the buffer
+          std::uint8_t& slot = out.bytes[GapValues::kPad + i - d];
+          slot = digits[15 - d] > slot ? digits[15 - d] : slot;
         }
+        continue;
+      }
+      const std::uint32_t where = lists_[list];
+      const std::uint16_t* o = outputs_.data() + (where >> 8);
+      const std::uint16_t* const end = o + (where & 0xFF);
+      for (; o != end; ++o) {
+        // Gap i - distance, which may lie in the scratch bytes before gap 0: indexed from
+        // the buffer's start, as i - distance would wrap around. An output reaching back
+        // past the scratch bytes (only a crafted file has one) is dropped.
+        const std::size_t distance = *o >> 8;
+        if (distance > i + GapValues::kPad) continue;
+        std::uint8_t& slot = out.bytes[GapValues::kPad + i - distance];
+        const auto value = static_cast<std::uint8_t>(*o);
+        slot = value > slot ? value : slot;
       }
     }
   }
 
   struct Owned;
+  // Sets the arrays from the whole transition table and each state's list (both by state
+  // number): dense rows for states below dense_, nodes with these fallbacks for the others.
+  void lay_out(std::shared_ptr<Owned> owned, const std::vector<std::uint32_t>& table, const std::vector<std::uint32_t>& lists,
+               const std::vector<std::uint32_t>& fallback);
 
   unsigned shift_ = 0;
-  std::span<const std::uint16_t> narrow_;  // rows when states and output lists fit 16 bits
-  std::span<const std::uint32_t> wide_;    // rows otherwise
+  std::size_t symbols_ = 0;                // symbols a word is made of (the edge included)
+  std::size_t dense_ = 0;                  // states with a dense row
+  std::span<const std::uint16_t> narrow_;  // dense rows when states and output lists fit 16 bits
+  std::span<const std::uint32_t> wide_;    // dense rows otherwise
+  std::span<const Node<std::uint16_t>> narrow_nodes_;  // the other states, then a sentinel
+  std::span<const Node<std::uint32_t>> wide_nodes_;
+  std::span<const Edge<std::uint16_t>> narrow_edges_;  // the nodes' edges
+  std::span<const Edge<std::uint32_t>> wide_edges_;
   std::span<const std::uint32_t> lists_;   // output list -> first output << 8 | output count
   std::span<const std::uint16_t> outputs_;  // distance << 8 | digit, digits > 0 only
-  // Output list -> its digits as a window. Empty when some pattern is longer than the window.
+  // Output list -> its digits as a window; then there are no lists and outputs. Empty when
+  // some pattern is longer than the window.
   std::span<const Window> windows_;
   std::size_t states_ = 0;
   std::size_t pattern_count_ = 0;

@@ -76,6 +76,10 @@ with tempfile.TemporaryDirectory() as tmp:
         compiled = run(HYPHENATE, ["--compiled", out(tag + ".hyb")], data).stdout
         check(f"{tag}: compiled as sources", source == compiled and len(source) > 0)
         check(f"{tag}: as XeTeX", compiled == read(os.path.join(DATA, tag + ".expected")))
+        r = run(COMPILE, ["-l", tag, "--patterns-dir", VENDORED, "--small", *extra, "-o", out(tag + "-small.hyb")])
+        small = run(HYPHENATE, ["--compiled", out(tag + "-small.hyb")], data).stdout
+        check(f"{tag}: --small, smaller and the same answers", r.returncode == 0 and small == compiled and
+              os.path.getsize(out(tag + "-small.hyb")) < os.path.getsize(out(tag + ".hyb")), r.stderr)
         r = run(HYPHENATE, ["--compiled", out(tag + ".hyb"), "--letters", "patterns"], b"x\n")
         check(f"{tag}: other letters need the sources", r.returncode == 1 and b"letters" in r.stderr, r.stderr)
 
@@ -101,6 +105,14 @@ with tempfile.TemporaryDirectory() as tmp:
         lines = r.stderr.decode(errors="replace").splitlines()
         check(f"damaged ({name}): an error naming the file", r.returncode == 1 and len(lines) == 1 and
               lines[0].startswith(f"hyphenate: {path}: "), r.stderr)
+    # A file of format version 1 (before the small layout): an error that names the file and says what to do.
+    old = bytearray(tiny)
+    old[8] = 1
+    with open(out("old.hyb"), "wb") as f:
+        f.write(old)
+    r = run(HYPHENATE, ["--compiled", out("old.hyb")], b"hyphenation\n")
+    check("version 1: a clear error", r.returncode == 1 and (out("old.hyb") + ": format version 1; this libhyph reads version 2 "
+          "(compile the sources again with hyph-compile)").encode() in r.stderr, r.stderr)
     r = run(HYPHENATE, ["--compiled", out("missing.hyb")], b"x\n")
     check("missing file", r.returncode == 1 and b"missing.hyb: cannot open" in r.stderr, r.stderr)
     for args in (["-e", HYPHENEX], ["-l", "de-1996"], ["--filter", "bloom"], ["-p", tiny_tex]):

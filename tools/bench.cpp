@@ -3,9 +3,13 @@
 //
 //   hyphenate-bench WORDS_FILE [--passes N] [--libhyphen-dict /usr/share/hyphen/hyph_en_US.dic]
 //                   [--hyphen-tex patterns/data/hyphen.tex] [--patterns-dir DIR]
+//                   [--compiled FILE.hyb] [--sizes]
 //
 // Load times: parsing the sources against loading the compiled file (doc/compiled-format.md),
 // from memory and from a mapped file, for English and, if it is found, German (de-1996).
+// --compiled also times the words with that compiled file (German's words per second:
+// hyphenate-bench /usr/share/dict/ngerman --compiled de-1996.hyb); --sizes compiles every
+// installed hyph-utf8 language in memory, in both layouts, and sums the compiled sizes.
 #include <hyph/hyph.h>
 #include <hyph/hyphenator.h>
 #include <hyph/languages.h>
@@ -160,15 +164,62 @@ void report(const char* name, Timing t, std::size_t words, std::size_t checksum)
               n / t.wall, t.cpu * 1e9 / n, checksum);
 }
 
+// The words through a compiled file given on the command line, and the time to load it.
+void report_compiled_file(const std::string& path, const std::vector<std::string_view>& words, int passes) {
+  const double load = median_of(21, [&] { (void)hyph::Hyphenator::load_compiled(path); });
+  const hyph::Hyphenator h = hyph::Hyphenator::load_compiled(path);
+  std::printf("load %s (%ju bytes, %zu patterns): median %.3f ms\n", path.c_str(),
+              static_cast<std::uintmax_t>(std::filesystem::file_size(path)), h.pattern_count(), load * 1e3);
+  std::size_t checksum = 0;
+  const Timing timing = best_of(passes, [&] {
+    std::size_t total = 0, breaks[64];
+    for (std::string_view w : words) total += h.hyphenate(w, breaks);
+    return total;
+  }, checksum);
+  report(("libhyph (" + std::filesystem::path(path).filename().string() + ")").c_str(), timing, words.size(), checksum);
+}
+
+// Every installed hyph-utf8 language (TeX dialect) compiled in memory, in both layouts of
+// the automaton: the sizes summed.
+void report_sizes(const hyph::LanguageSearch& search) {
+  std::size_t total[2] = {0, 0}, largest[2] = {0, 0}, count = 0;
+  std::string largest_tag;
+  for (const hyph::LanguageInfo& info : hyph::list_languages(search)) {
+    if (info.embedded || info.dialect != hyph::Dialect::tex) continue;
+    try {
+      const hyph::Hyphenator h = hyph::load_language(info.tag, {}, {}, search);
+      for (const int small : {0, 1}) {
+        std::ostringstream out;
+        h.write_compiled(out, {}, {}, small ? hyph::CompiledLayout::small : hyph::CompiledLayout::fast);
+        const std::size_t size = out.str().size();
+        total[small] += size;
+        if (size > largest[small]) {
+          largest[small] = size;
+          if (!small) largest_tag = info.tag;
+        }
+      }
+      ++count;
+    } catch (const hyph::Error& e) {
+      std::printf("sizes: %s: %s\n", info.tag.c_str(), e.what());
+    }
+  }
+  std::printf("compiled sizes, %zu hyph-utf8 languages: fast layout %zu bytes in all (%.2f MiB), the largest %s %zu; "
+              "small layout (--small) %zu bytes (%.2f MiB), the largest %zu\n",
+              count, total[0], static_cast<double>(total[0]) / (1 << 20), largest_tag.c_str(), largest[0], total[1],
+              static_cast<double>(total[1]) / (1 << 20), largest[1]);
+}
+
 int run(int argc, char** argv) {
-  std::string words_file, dict, hyphen_tex, patterns_dir;
+  std::string words_file, dict, hyphen_tex, patterns_dir, compiled;
   int passes = 5;
   po::options_description opts("Usage: hyphenate-bench WORDS_FILE [options]");
   opts.add_options()("help,h", "this help")("passes", po::value(&passes)->default_value(5), "passes per engine; the best counts")(
       "libhyphen-dict", po::value(&dict)->default_value("/usr/share/hyphen/hyph_en_US.dic"), "libhyphen dictionary")(
       "words", po::value(&words_file), "word list, one per line")(
       "hyphen-tex", po::value(&hyphen_tex)->default_value("patterns/data/hyphen.tex"), "hyphen.tex, for the time to parse it")(
-      "patterns-dir", po::value(&patterns_dir), "where to look for de-1996 first (hyph-utf8 patterns)");
+      "patterns-dir", po::value(&patterns_dir), "where to look for de-1996 first (hyph-utf8 patterns)")(
+      "compiled", po::value(&compiled), "also time the words with this compiled file (e.g. de-1996.hyb on a German word list)")(
+      "sizes", "compile every installed hyph-utf8 language in memory and sum the sizes");
   po::positional_options_description pos;
   pos.add("words", 1);
   const po::variables_map vm = cli::parse(argc, argv, opts, pos);
@@ -228,7 +279,9 @@ int run(int argc, char** argv) {
   } catch (const hyph::Error&) {
     std::printf("load de-1996: not installed (texlive-lang-german, or --patterns-dir patterns/data/hyph-utf8)\n");
   }
+  if (vm.count("sizes")) report_sizes(search);
   report("split only (baseline)", split, n, checksum);
+  if (!compiled.empty()) report_compiled_file(compiled, words, passes);
 
   const Timing cpp = best_of(passes, [&] {
     std::size_t total = 0, breaks[64];

@@ -57,6 +57,13 @@ struct Model;
 const Model& model_of(const Hyphenator& hyphenator) noexcept;
 }  // namespace detail
 
+/// How write_compiled() lays out the patterns' automaton (doc/compiled-format.md, "Layouts").
+/// Both hyphenate alike; they differ in size and speed.
+enum class CompiledLayout {
+  fast,   ///< a dense row for every state: one memory load a letter (German de-1996: 7 MB)
+  small,  ///< dense rows for the first letters, the other states as nodes (German: 0.5 MB, about half the words per second)
+};
+
 class HYPH_EXPORT Hyphenator {
  public:
   /// US English exactly as plain TeX: Knuth's hyphen.tex (embedded), minimums 2/3.
@@ -115,6 +122,8 @@ class HYPH_EXPORT Hyphenator {
   /// A hyphenator of libhyphen's dialect (load_dic) writes that dialect's compiled form
   /// (doc/compiled-format.md), which load_compiled() recognises; tag and name do not apply.
   void write_compiled(std::ostream& out, std::string_view tag = {}, std::string_view name = {}) const;
+  /// The same in the given layout of the patterns' automaton (the one above: CompiledLayout::fast).
+  void write_compiled(std::ostream& out, std::string_view tag, std::string_view name, CompiledLayout layout) const;
 
   /// Byte offsets into `text` at which TeX would allow a break, in increasing order.
   /// `text` is any bytes; white space separates words as TeX's glue does, and each

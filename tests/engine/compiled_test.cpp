@@ -38,9 +38,10 @@ constexpr hyph::FilterKind kFilters[] = {hyph::FilterKind::exact,          hyph:
                                          hyph::FilterKind::hash_compaction, hyph::FilterKind::scalable_bloom,
                                          hyph::FilterKind::quotient,       hyph::FilterKind::counting_quotient};
 
-Bytes compiled(const hyph::Hyphenator& h, std::string_view tag = {}, std::string_view name = {}) {
+Bytes compiled(const hyph::Hyphenator& h, std::string_view tag = {}, std::string_view name = {},
+               hyph::CompiledLayout layout = hyph::CompiledLayout::fast) {
   std::ostringstream out;
-  h.write_compiled(out, tag, name);
+  h.write_compiled(out, tag, name, layout);
   const std::string s = std::move(out).str();
   Bytes bytes(s.size());
   std::memcpy(bytes.data(), s.data(), s.size());
@@ -150,11 +151,11 @@ SectionEntry section(const Bytes& b, const std::string& tag) {
   return {};
 }
 
+constexpr std::size_t kSections = 13;
+
 // Recomputes the header checksum, so that a damaged file reaches the structural checks.
 void fix_checksum(Bytes& b) {
-  if (b.size() < 64) return;
-  const std::uint64_t sum = XXH3_64bits_withSeed(b.data() + 64, b.size() - 64, XXH3_64bits(b.data(), 56));
-  put<std::uint64_t>(b, 56, sum);
+  if (const auto sum = hyph::detail::compiled_checksum(b)) put<std::uint64_t>(b, 56, *sum);
 }
 
 // Loads, expecting Error(bad_format) whose message names the file and contains `what`.
@@ -477,7 +478,7 @@ TEST_CASE("the C API loads compiled files") {
 
 TEST_CASE("truncated files: at every section boundary of English, at every length of tiny") {
   const Bytes english = compiled(hyph::Hyphenator::english());
-  std::vector<std::size_t> cuts{0, 1, 7, 8, 12, 16, 24, 56, 63, 64, 65, 64 + 24 * 11 - 1, 64 + 24 * 11};
+  std::vector<std::size_t> cuts{0, 1, 7, 8, 12, 16, 24, 56, 63, 64, 65, 64 + 24 * kSections - 1, 64 + 24 * kSections};
   for (const SectionEntry& s : sections(english))
     for (const std::uint64_t at : {s.offset - 1, s.offset, s.offset + 1, s.offset + s.length - 1, s.offset + s.length, s.offset + s.length + 1})
       if (at < english.size()) cuts.push_back(at);
@@ -499,12 +500,19 @@ TEST_CASE("flipped bytes: the checksum catches each; past it, every check holds 
   const std::vector<std::string> words{"hyphenation", "table", "Hyphenation", "TABLE", "hyphen", "nation", "a", "io",
                                        "hyhyhyhyhyhyph", "tablehyphenationtable"};
   const Bytes small = compiled(tiny());
+  const SectionEntry rows = section(small, "ROWS");
   std::size_t refused = 0, loaded = 0;
   for (std::size_t i = 0; i < small.size(); ++i) {
     for (const std::byte flip : {std::byte{0x01}, std::byte{0x10}, std::byte{0x80}, std::byte{0xFF}}) {
       CAPTURE(i);
       Bytes b = small;
       b[i] ^= flip;
+      // The dense rows are outside the checksum (the loader does not read them): any bytes
+      // there give wrong hyphens at worst, never a fault.
+      if (i >= rows.offset && i < rows.offset + rows.length) {
+        CHECK(loads_or_refuses(b, words));
+        continue;
+      }
       expect_bad(b);
       fix_checksum(b);
       (loads_or_refuses(b, words) ? loaded : refused) += 1;
@@ -512,17 +520,19 @@ TEST_CASE("flipped bytes: the checksum catches each; past it, every check holds 
   }
   MESSAGE(refused << " damaged files refused, " << loaded << " loaded (their change left a valid file)");
   CHECK(refused > loaded);
-  // Bytes of each section of English (a sample of each), checksum fixed.
-  const Bytes english = compiled(hyph::Hyphenator::english());
+  // Bytes of each section of English, in both layouts (a sample of each), checksum fixed.
   const auto edge = test::read_lines(kData + "edge-cases.words");
-  for (const SectionEntry& s : sections(english)) {
-    CAPTURE(s.tag);
-    for (std::uint64_t k = 0; k < 24 && k < s.length; ++k) {
-      const std::uint64_t at = s.offset + (k * 7919 * 8 + k) % s.length;
-      Bytes b = english;
-      b[at] ^= std::byte{0x5A};
-      fix_checksum(b);
-      (void)loads_or_refuses(b, edge);
+  for (const hyph::CompiledLayout layout : {hyph::CompiledLayout::fast, hyph::CompiledLayout::small}) {
+    const Bytes english = compiled(hyph::Hyphenator::english(), {}, {}, layout);
+    for (const SectionEntry& s : sections(english)) {
+      CAPTURE(s.tag);
+      for (std::uint64_t k = 0; k < 24 && k < s.length; ++k) {
+        const std::uint64_t at = s.offset + (k * 7919 * 8 + k) % s.length;
+        Bytes b = english;
+        b[at] ^= std::byte{0x5A};
+        fix_checksum(b);
+        (void)loads_or_refuses(b, edge);
+      }
     }
   }
 }
@@ -537,7 +547,8 @@ TEST_CASE("bad headers and section tables") {
     expect_bad(b, what);
   };
   damaged([](Bytes& b) { b[1] = std::byte{'X'}; }, "not a compiled pattern file");
-  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 2); }, "format version 2; this libhyph reads version 1");
+  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 1); }, "format version 1; this libhyph reads version 2 (compile the sources again");
+  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 3); }, "format version 3; this libhyph reads version 2");
   damaged([](Bytes& b) { put<std::uint32_t>(b, 12, 32); }, "header size");
   damaged([](Bytes& b) { put<std::uint64_t>(b, 16, b.size() + 64); }, "truncated");
   damaged([](Bytes& b) { put<std::uint64_t>(b, 16, b.size() - 1); }, "the header says");
@@ -559,7 +570,7 @@ TEST_CASE("bad headers and section tables") {
   damaged([&](Bytes& b) { put<std::uint64_t>(b, rows.entry + 16, rows.length + 64); }, "");
   damaged([&](Bytes& b) { put<std::uint64_t>(b, rows.entry + 16, rows.length - 2); }, "");
   damaged([&](Bytes& b) { b[rows.entry + 4] = std::byte{1}; }, "reserved bytes");
-  damaged([&](Bytes& b) { b[64 + 24 * 11] = std::byte{1}; }, "padding after the section table");
+  damaged([&](Bytes& b) { b[64 + 24 * kSections] = std::byte{1}; }, "padding after the section table");
   const SectionEntry info = section(good, "INFO");
   damaged([&](Bytes& b) { b[info.offset + info.length] = std::byte{1}; }, "padding after section INFO");
 }
@@ -582,7 +593,7 @@ TEST_CASE("bad contents: every index and parameter the hyphenator relies on") {
   damaged("INFO", 16, std::uint32_t{9}, "symbols");
   damaged("INFO", 20, std::uint32_t{5}, "row shift");
   damaged("INFO", 24, std::uint32_t{3}, "row entries of 3 bytes");
-  damaged("INFO", 24, std::uint32_t{4}, "automaton");
+  damaged("INFO", 24, std::uint32_t{4}, "section NODE: 8 bytes are not whole entries");
   damaged("INFO", 28, std::uint32_t{1000}, "automaton");
   damaged("INFO", 32, std::uint32_t{1000}, "patterns in");
   damaged("INFO", 36, std::uint32_t{2}, "exceptions");
@@ -599,20 +610,114 @@ TEST_CASE("bad contents: every index and parameter the hyphenator relies on") {
   damaged("LDIR", 4 * 'a', std::uint32_t{200}, "out of range");
   damaged("LDIR", 4 * 'a', std::uint32_t{1 | 2 << 16}, "out of range");
   damaged("LDIR", 4 * '-', std::uint32_t{1 | 1 << 16}, "'-' is a letter");
-  // The automaton (12 symbols: rows of 16 u16 entries)
+  // The automaton (12 symbols: rows of 16 u16 entries; the fast layout: 11 dense states)
   const std::size_t symbols = 1 + std::string("abehilnopty").size();
   REQUIRE(get<std::uint32_t>(good, section(good, "INFO").offset + 16) == symbols);
-  damaged("ROWS", 2 * 1, std::uint16_t{9999}, "next state 9999");
-  damaged("ROWS", 0, std::uint16_t{999}, "names output list 999");
-  damaged("ROWS", 2 * 15, std::uint16_t{1}, "padding");
+  REQUIRE(get<std::uint32_t>(good, section(good, "INFO").offset + 44) == 11);
+  damaged("INFO", 44, std::uint32_t{0}, "0 dense states of 11");
+  damaged("INFO", 44, std::uint32_t{12}, "12 dense states of 11");
+  damaged("INFO", 44, std::uint32_t{10}, "row entries for 10 dense states");
+  damaged("WIND", 16 + 3, std::uint8_t{17}, "a window holds a digit above 9");
+  damaged("WIND", 3, std::uint8_t{1}, "window 0 is not empty");
+  damaged("NODE", 0, std::uint32_t{1}, "state 11: edges from 1 past");
+  // Exceptions and filter
+  damaged("EXCS", 0, std::uint8_t{'X'}, "not a valid exception store");
+}
+
+TEST_CASE("damaged dense rows are not read at load, and give no fault") {
+  const auto words = test::read_lines(kData + "edge-cases.words");
+  const Bytes good = compiled(tiny(), "x-tiny", "Tiny");
+  const SectionEntry rows = section(good, "ROWS");
+  // Every entry one value: next states and lists past the end, or 0.
+  for (const std::uint16_t value : {std::uint16_t{0xFFFF}, std::uint16_t{11}, std::uint16_t{5}, std::uint16_t{0}}) {
+    CAPTURE(value);
+    Bytes b = good;
+    for (std::size_t at = rows.offset; at < rows.offset + rows.length; at += 2) put(b, at, value);
+    CHECK(b != good);
+    const hyph::Hyphenator h = load(b);  // the checksum leaves the rows out
+    for (const std::string& w : words) (void)h.hyphenated(w);
+    CHECK(compiled(load(compiled(h))) == compiled(h));
+  }
+}
+
+TEST_CASE("bad nodes and edges in the small layout") {
+  const Bytes good = compiled(tiny(), "x-tiny", "Tiny", hyph::CompiledLayout::small);
+  // Start and the first letters dense (root, h, i), the other 8 states nodes: 8 bytes each
+  // (first edge u32, fallback u16, list u16), then the sentinel; edges of 4 bytes.
+  REQUIRE(get<std::uint32_t>(good, section(good, "INFO").offset + 44) == 3);
+  REQUIRE(section(good, "NODE").length == 9 * 8);
+  auto damaged = [&](const std::string& tag, std::size_t at, auto value, const std::string& what) {
+    Bytes b = good;
+    put(b, section(good, tag).offset + at, value);
+    fix_checksum(b);
+    CAPTURE(tag);
+    CAPTURE(what);
+    expect_bad(b, what);
+  };
+  damaged("NODE", 4, std::uint16_t{3}, "state 3: fallback state 3 is not a smaller number");
+  damaged("NODE", 8 + 4, std::uint16_t{60000}, "state 4: fallback state 60000");
+  damaged("NODE", 6, std::uint16_t{999}, "state 3 names output list 999");
+  damaged("NODE", 0, std::uint32_t{1000}, "state 3: edges from 1000 past");
+  damaged("NODE", 8 * 8, std::uint32_t{0}, "edges from");
+  damaged("NODE", 8 * 8 + 4, std::uint16_t{1}, "not the sentinel");
+  damaged("EDGE", 2, std::uint16_t{9999}, "next state 9999 of 11");
+  damaged("EDGE", 0, std::uint16_t{999}, "symbol 999 of 12");
+  // A smaller fallback that is still a smaller number: a valid file, other answers at worst.
+  Bytes b = good;
+  put(b, section(good, "NODE").offset + 8 * 5 + 4, std::uint16_t{0});
+  fix_checksum(b);
+  CHECK(loads_or_refuses(b, test::read_lines(kData + "edge-cases.words")));
+}
+
+TEST_CASE("the small layout hyphenates as the fast one, and round-trips") {
+  const auto words = test::read_lines(kData + "en-us.words");
+  const auto edge = test::read_lines(kData + "edge-cases.words");
+  const hyph::Hyphenator english = hyph::Hyphenator::english();
+  const Compiled small(compiled(english, {}, {}, hyph::CompiledLayout::small));
+  CHECK(hyph::detail::model_of(small.h).automaton.small());
+  CHECK(small.bytes.size() < compiled(english).size() / 3);
+  CHECK(differences(english, small.h, words) == 0);
+  CHECK(differences(english, small.h, edge) == 0);
+  // Small to fast gives the fast file; small again, the same small file.
+  CHECK(compiled(small.h) == compiled(english));
+  CHECK(compiled(small.h, {}, {}, hyph::CompiledLayout::small) == small.bytes);
+  for (const std::string tag : {"de-1996", "ru"}) {
+    CAPTURE(tag);
+    const hyph::Hyphenator source = hyph::load_language(tag, {}, {}, test::vendored());
+    auto lines = test::read_lines(kData + tag + ".words");
+    const auto unicode_edge = test::read_lines(kData + "unicode-edge-cases.words");
+    lines.insert(lines.end(), unicode_edge.begin(), unicode_edge.end());
+    const Compiled file(compiled(source, {}, {}, hyph::CompiledLayout::small));
+    CHECK(differences(source, file.h, lines) == 0);
+    CHECK(compiled(file.h) == compiled(source));
+  }
+  // Patterns longer than a window: lists, not windows, in both layouts.
+  const std::vector<hyph::Source> long_patterns{test::memory("long.tex", "\\patterns{a1bcdefghijklmnopqrs 2b1c .ab4c hy3ph}")};
+  const hyph::Hyphenator longer = hyph::Hyphenator::load(long_patterns);
+  for (const hyph::CompiledLayout layout : {hyph::CompiledLayout::fast, hyph::CompiledLayout::small}) {
+    const Compiled file(compiled(longer, {}, {}, layout));
+    CHECK(section(file.bytes, "WIND").length == 0);
+    CHECK(section(file.bytes, "LIST").length > 0);
+    for (const std::string w : {"abcdefghijklmnopqrst", "xabcdefghijklmnopqrsx", "abc", "hyphen"}) CHECK(file.h.hyphenated(w) == longer.hyphenated(w));
+  }
+}
+
+TEST_CASE("bad output lists (patterns longer than a window)") {
+  const std::vector<hyph::Source> long_patterns{test::memory("long.tex", "\\patterns{a1bcdefghijklmnopqrs 2b1c .ab4c hy3ph}")};
+  const Bytes good = compiled(hyph::Hyphenator::load(long_patterns));
+  auto damaged = [&](const std::string& tag, std::size_t at, auto value, const std::string& what) {
+    Bytes b = good;
+    put(b, section(good, tag).offset + at, value);
+    fix_checksum(b);
+    CAPTURE(tag);
+    CAPTURE(what);
+    expect_bad(b, what);
+  };
   damaged("LIST", 0, std::uint32_t{1}, "output list 0");
   damaged("LIST", 4, std::uint32_t{(100u << 8) | 1}, "does not follow");
   damaged("LIST", 4, std::uint32_t{200}, "does not follow");
   damaged("OUTP", 0, std::uint16_t{0}, "out of order or range");
   damaged("OUTP", 0, std::uint16_t{(70 << 8) | 3}, "out of order or range");
-  damaged("WIND", 16 + 3, std::uint8_t{7}, "differs from its output list");
-  // Exceptions and filter
-  damaged("EXCS", 0, std::uint8_t{'X'}, "not a valid exception store");
 }
 
 TEST_CASE("a filter that turns an exception away is refused") {
