@@ -101,10 +101,10 @@ int run(int argc, char** argv) {
   if (!language.empty() && !pattern_files.empty()) throw Usage("--language and --patterns are exclusive");
   if (!dic.empty()) {
     for (const char* other : {"language", "patterns-dir", "patterns", "exceptions", "exception-store", "left-min", "right-min",
-                              "uchyph", "letters", "tag", "name"})
+                              "uchyph", "letters", "tag", "name", "small"})
       if (vm.count(other)) throw Usage(std::string("--dic takes no --") + other + " (a .dic dictionary has its own rules)");
     if (!vm["filter"].defaulted() || !vm["fp-rate"].defaulted()) throw Usage("--dic takes no --filter or --fp-rate");
-    write_atomically(hyph::Hyphenator::load_dic(dic), output, {}, {});
+    write_atomically(hyph::Hyphenator::load_dic(dic), output, {}, {}, hyph::CompiledLayout::fast);
     return 0;
   }
   const hyph::Settings settings = o.to_settings(vm);
