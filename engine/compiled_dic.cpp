@@ -101,6 +101,7 @@ std::string match_bytes(std::span<const DicMatch> matches) {
     std::memcpy(p + offsetof(DicMatch, index), &m.index, 1);
     std::memcpy(p + offsetof(DicMatch, cut), &m.cut, 1);
     p[offsetof(DicMatch, windowed)] = m.windowed ? 1 : 0;
+    std::memcpy(p + offsetof(DicMatch, letters), &m.letters, 1);
     std::memcpy(p + offsetof(DicMatch, window), m.window, sizeof m.window);
   }
   return out;
@@ -277,8 +278,9 @@ class Loader {
     for (std::size_t k = 0; k < matches.size(); k += sizeof(DicMatch)) {
       const auto flag = static_cast<unsigned char>(matches[k + offsetof(DicMatch, windowed)]);
       if (flag > 1) fail(tag_name(base + kMatches) + ": bad window flag");
-      const std::size_t pad = offsetof(DicMatch, windowed) + 1;
-      if (std::memcmp(matches.data() + k + pad, zeros.data(), offsetof(DicMatch, window) - pad) != 0)
+      const std::size_t pad = offsetof(DicMatch, letters) + 1, tail = offsetof(DicMatch, window) + sizeof DicMatch::window;
+      if (std::memcmp(matches.data() + k + pad, zeros.data(), offsetof(DicMatch, window) - pad) != 0 ||
+          std::memcmp(matches.data() + k + tail, zeros.data(), sizeof(DicMatch) - tail) != 0)
         fail(tag_name(base + kMatches) + ": padding is not zero");
     }
     DicAutomaton::Image m;

@@ -109,16 +109,26 @@ class Automaton {
   // The whole interface --explain needs; an encoding of the states may change freely behind it.
   /// The state after `symbol` from `state` (the root is state 0).
   std::uint32_t next_state(std::uint32_t state, Symbol symbol) const noexcept {
-    const std::size_t at = (std::size_t{state} << shift_) + 1 + symbol;
-    return narrow_.empty() ? wide_[at] : narrow_[at];
+    if (!narrow_nodes_.empty())
+      return static_cast<std::uint32_t>(step(Layout<std::uint16_t>{narrow_.data(), narrow_nodes_.data(), narrow_edges_.data()},
+                                             dense_, shift_, states_, state, symbol));
+    return static_cast<std::uint32_t>(
+        step(Layout<std::uint32_t>{wide_.data(), wide_nodes_.data(), wide_edges_.data()}, dense_, shift_, states_, state, symbol));
   }
   /// visit(distance, digit) for each non-zero digit a state carries (merged, as apply() uses
   /// them), by increasing distance back from the symbol that led to it.
   template <class Visit>
   void for_each_output(std::uint32_t state, Visit&& visit) const {
-    const std::size_t row = std::size_t{state} << shift_;
-    const std::uint32_t list = narrow_.empty() ? wide_[row] : narrow_[row];
+    const std::size_t list =
+        !narrow_nodes_.empty()
+            ? list_of(Layout<std::uint16_t>{narrow_.data(), narrow_nodes_.data(), narrow_edges_.data()}, dense_, shift_, list_count(), state)
+            : list_of(Layout<std::uint32_t>{wide_.data(), wide_nodes_.data(), wide_edges_.data()}, dense_, shift_, list_count(), state);
     if (list == 0) return;
+    if (!windows_.empty()) {
+      for (std::size_t d = 0; d < 16; ++d)
+        if (windows_[list].digits[15 - d] != 0) visit(d, windows_[list].digits[15 - d]);
+      return;
+    }
     const std::uint32_t where = lists_[list];
     for (std::size_t o = where >> 8, end = o + (where & 0xFF); o != end; ++o)
       visit(static_cast<std::size_t>(outputs_[o] >> 8), static_cast<std::uint8_t>(outputs_[o] & 0xFF));
