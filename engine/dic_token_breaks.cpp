@@ -39,27 +39,14 @@ struct Speller {
 
   bool is_word_character(char32_t cp) const noexcept { return cp < 0x80 ? part.ascii_word[cp] : part.is_word_character(cp); }
 
-  // Appends a lower-case character, spelled in the dictionary's charset, to `w`; `end` is
-  // where it ends in the token. ASCII takes no call: it is itself in UTF-8, and its byte in
-  // the 8-bit table otherwise (as DicPart::encode spells it). A character the charset lacks
-  // makes the word unspellable, or is '?' with `unknown_as_question_mark`.
-  void append(Word& w, char32_t lower, std::size_t end, bool unknown_as_question_mark) const noexcept {
-    char* const at = w.spelled + w.spelled_size;
-    unsigned n;
-    if (lower < 0x80) {
-      const int byte = utf8 ? static_cast<int>(lower) : part.latin1_to_charset[lower];
-      if (byte >= 0) *at = static_cast<char>(byte);
-      n = byte >= 0 ? 1 : 0;
-    } else {
-      n = part.encode(lower, at);
-    }
-    if (n == 0) {
-      if (unknown_as_question_mark) n = part.encode(U'?', at);
-      else w.encodable = false;
-    }
-    w.spelled_size += n;
-    if (extra != nullptr) w.lower[w.chars] = lower;
-    w.ends[w.chars++] = end;
+  // Spells a lower-case character in the dictionary's charset at `at` (room for 4 bytes):
+  // the number of bytes, 0 if the charset lacks it. ASCII takes no call: it is itself in
+  // UTF-8, and its byte in the 8-bit table otherwise (as DicPart::encode spells it).
+  unsigned spell(char32_t lower, char* at) const noexcept {
+    if (lower >= 0x80) return part.encode(lower, at);
+    const int byte = utf8 ? static_cast<int>(lower) : part.latin1_to_charset[lower];
+    *at = static_cast<char>(byte);
+    return byte >= 0 ? 1 : 0;
   }
 };
 
@@ -169,7 +156,10 @@ void dic_word_breaks(const Model& model, std::string_view word, TokenBreaks& out
     // A character the charset cannot spell (or invalid UTF-8) is '?', as a caller encoding the
     // word with replacement would pass it: it matches no letter, and the offsets stay right.
     const char32_t lower = c.cp == utf8::kInvalid ? U'?' : lower_case(c.cp);
-    speller.append(w, lower, static_cast<std::size_t>(p - begin), true);
+    unsigned n = speller.spell(lower, w.spelled + w.spelled_size);
+    if (n == 0) n = speller.spell(U'?', w.spelled + w.spelled_size);
+    w.spelled_size += n;
+    w.ends[w.chars++] = static_cast<std::size_t>(p - begin);
   }
   out.saw_letter = w.chars > 0;
   add_word_breaks(speller, w, out);  // at most kDicMaxWordChars - 1 breaks: they fit
@@ -199,14 +189,24 @@ void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
     // A word: the run of word characters from here.
     out.saw_letter = true;
     w.start = static_cast<std::size_t>(p - begin);
-    w.chars = 0;
-    w.spelled_size = 0;
-    w.encodable = true;
+    // The counts stay in locals while the word's bytes are written (a char store may alias
+    // any member of `w`, which would keep them in memory).
+    std::size_t chars = 0;
+    std::size_t spelled_size = 0;
+    bool encodable = true;
     bool too_long = false;
     for (;;) {
       p += c.length;
-      if (w.chars < kDicMaxWordChars) speller.append(w, lower_case(c.cp), static_cast<std::size_t>(p - begin), false);
-      else too_long = true;
+      if (chars < kDicMaxWordChars) {
+        const char32_t lower = lower_case(c.cp);
+        const unsigned n = speller.spell(lower, w.spelled + spelled_size);
+        encodable = encodable && n != 0;
+        spelled_size += n;
+        if (extra != nullptr) w.lower[chars] = lower;
+        w.ends[chars++] = static_cast<std::size_t>(p - begin);
+      } else {
+        too_long = true;
+      }
       if (p == end) break;
       if (*p < 0x80) {  // ASCII: no decoding
         if (!speller.part.ascii_word[*p]) break;
@@ -217,6 +217,9 @@ void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
       c = utf8::decode(p, end);
       if (c.cp == utf8::kInvalid || !speller.part.is_word_character(c.cp)) break;
     }
+    w.chars = chars;
+    w.spelled_size = spelled_size;
+    w.encodable = encodable;
     const bool may_grow = p == end || utf8::truncated(p, end);
     if (may_grow) {
       out.pending = Pending::word;
