@@ -44,10 +44,12 @@ struct Speller {
   // UTF-8, and its byte in the 8-bit table otherwise (as DicPart::encode spells it).
   unsigned spell(char32_t lower, char* at) const noexcept {
     if (lower >= 0x80) return part.encode(lower, at);
-    const int byte = utf8 ? static_cast<int>(lower) : part.latin1_to_charset[lower];
+    const int byte = ascii_byte(lower);
     *at = static_cast<char>(byte);
     return byte >= 0 ? 1 : 0;
   }
+  // An ASCII character's byte in the dictionary's charset; negative if it has none.
+  int ascii_byte(char32_t lower) const noexcept { return utf8 ? static_cast<int>(lower) : part.latin1_to_charset[lower]; }
 };
 
 // ICU's simple lowercase of a code point; for ASCII that is A-Z -> a-z, without the call.
@@ -196,16 +198,33 @@ void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
     bool encodable = true;
     bool too_long = false;
     for (;;) {
-      p += c.length;
-      if (chars < kDicMaxWordChars) {
-        const char32_t lower = lower_case(c.cp);
-        const unsigned n = speller.spell(lower, w.spelled + spelled_size);
-        encodable = encodable && n != 0;
-        spelled_size += n;
-        if (extra != nullptr) w.lower[chars] = lower;
-        w.ends[chars++] = static_cast<std::size_t>(p - begin);
+      if (c.cp < 0x80) {
+        // A run of ASCII word characters, the common case: a table lookup a byte, no decoding.
+        do {
+          const char32_t lower = lower_case(*p++);
+          if (chars == kDicMaxWordChars) {
+            too_long = true;
+            continue;
+          }
+          const int byte = speller.ascii_byte(lower);
+          w.spelled[spelled_size] = static_cast<char>(byte);
+          spelled_size += byte >= 0 ? 1 : 0;
+          encodable = encodable && byte >= 0;
+          if (extra != nullptr) w.lower[chars] = lower;
+          w.ends[chars++] = static_cast<std::size_t>(p - begin);
+        } while (p != end && *p < 0x80 && speller.part.ascii_word[*p]);
       } else {
-        too_long = true;
+        p += c.length;
+        if (chars < kDicMaxWordChars) {
+          const char32_t lower = lower_case(c.cp);
+          const unsigned n = speller.spell(lower, w.spelled + spelled_size);
+          encodable = encodable && n != 0;
+          spelled_size += n;
+          if (extra != nullptr) w.lower[chars] = lower;
+          w.ends[chars++] = static_cast<std::size_t>(p - begin);
+        } else {
+          too_long = true;
+        }
       }
       if (p == end) break;
       if (*p < 0x80) {  // ASCII: no decoding
