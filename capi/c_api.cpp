@@ -2,6 +2,7 @@
 // everything: no exception crosses into C.
 #include <hyph/hyph.h>
 
+#include "c_convert.h"
 #include "c_errors.h"
 
 #include <hyph/hyphenator.h>
@@ -21,10 +22,6 @@
 #include <span>
 #include <string_view>
 #include <vector>
-
-struct hyph_hyphenator {
-  hyph::Hyphenator hyphenator;
-};
 
 struct hyph_stream {
   hyph::TextStream stream;
@@ -66,7 +63,9 @@ static_assert(HYPH_FORMAT_TEX == static_cast<int>(hyph::SourceFormat::tex));
 static_assert(HYPH_NORMALIZE_NONE == static_cast<int>(hyph::Normalization::none));
 static_assert(HYPH_NORMALIZE_NFC == static_cast<int>(hyph::Normalization::nfc));
 
-hyph::Settings to_settings(const hyph_settings* in) {
+}  // namespace
+
+hyph::Settings hyph::detail::capi::to_settings(const hyph_settings* in) {
   hyph_settings defaults;
   hyph_settings_init(&defaults);
   const hyph_settings& s = in ? *in : defaults;
@@ -82,6 +81,14 @@ hyph::Settings to_settings(const hyph_settings* in) {
   out.exceptions.fp_rate = s.fp_rate;
   return out;
 }
+
+hyph_break hyph::detail::capi::to_c(const hyph::Break& b) noexcept {
+  return hyph_break{b.offset,          b.value,      b.replaced_before, b.replaced_after,
+                    b.before.data() ? b.before.data() : "", b.before.size(), b.after.data() ? b.after.data() : "",
+                    b.after.size()};
+}
+
+namespace {
 
 void check_files(const char* const* files, std::size_t count) {
   if (count != 0 && !files) invalid_argument("the file list is NULL");
@@ -99,6 +106,8 @@ std::vector<hyph::Source> read_files(const char* const* files, std::size_t count
   reading = nullptr;
   return sources;
 }
+
+using hyph::detail::capi::to_settings;  // of a hyph_settings (c_convert.h), beside the overload below
 
 // The C++ settings of a hyph_load_options: its hyph_settings, and the fields its struct_size
 // covers (a caller built against an older header leaves the later ones at their defaults).
@@ -306,48 +315,6 @@ hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hy
     const std::span<const std::byte> in(static_cast<const std::byte*>(bytes), bytes ? length : 0);
     const hyph::Settings s = compiled_settings(settings, compiled_dic(in));
     return hyph::Hyphenator::load_compiled(in, s);
-  });
-}
-
-namespace {
-
-hyph::Settings dic_settings(const hyph_settings* settings) {
-  hyph::Settings s = to_settings(settings);
-  // The filter is TeX's exception pre-check: a .dic dictionary has none to set. \uchyph and
-  // letters at hyph_settings_init's values are "not set" here.
-  s.exceptions = {};
-  hyph_settings defaults;
-  hyph_settings_init(&defaults);
-  if (!settings || settings->uchyph == defaults.uchyph) s.uchyph.reset();
-  if (!settings || settings->letters == defaults.letters) s.letters.reset();
-  return s;
-}
-
-hyph_break to_c(const hyph::Break& b) noexcept {
-  return hyph_break{b.offset,          b.value,      b.replaced_before, b.replaced_after,
-                    b.before.data() ? b.before.data() : "", b.before.size(), b.after.data() ? b.after.data() : "",
-                    b.after.size()};
-}
-
-}  // namespace
-
-hyph_status hyph_load_dic(const char* path, const hyph_settings* settings, hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = path;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    if (!path) invalid_argument("the path is NULL");
-    *out = new hyph_hyphenator{hyph::Hyphenator::load_dic(path, dic_settings(settings))};
-  });
-}
-
-hyph_status hyph_load_dic_memory(const void* bytes, size_t length, const char* name, const hyph_settings* settings,
-                                 hyph_hyphenator** out, hyph_error** error) noexcept {
-  const char* reading = name;
-  return guarded(error, reading, [&] {
-    begin(out, error);
-    if (length != 0 && !bytes) invalid_argument("the bytes are NULL");
-    const std::string_view in(static_cast<const char*>(bytes), bytes ? length : 0);
-    *out = new hyph_hyphenator{hyph::Hyphenator::load_dic_bytes(in, dic_settings(settings), name ? name : "(memory)")};
   });
 }
 

@@ -22,13 +22,55 @@ struct Word {
   std::size_t chars = 0;
   char spelled[4 * kDicMaxWordChars];           // the lower-case word in the dictionary's charset
   std::size_t spelled_size = 0;
-  char32_t lower[kDicMaxWordChars];             // the lower-case characters (for `extra`)
+  char32_t lower[kDicMaxWordChars];             // the lower-case characters (kept only for `extra`)
   bool encodable = true;
 };
 
+// What every character and word of one call asks of the model, looked up once: the calls
+// behind it (Dictionary::utf8, has_replacements) cost as much as a short word's spelling.
+struct Speller {
+  const DicPart& part;
+  const ExtraExceptions* extra;
+  bool utf8;
+  bool replacements;
+
+  Speller(const DicPart& p, const ExtraExceptions* e) noexcept
+      : part(p), extra(e), utf8(p.dictionary.utf8()), replacements(p.dictionary.has_replacements()) {}
+
+  bool is_word_character(char32_t cp) const noexcept { return cp < 0x80 ? part.ascii_word[cp] : part.is_word_character(cp); }
+
+  // Spells a lower-case character in the dictionary's charset at `at` (room for 4 bytes):
+  // the number of bytes, 0 if the charset lacks it. ASCII takes no call: it is itself in
+  // UTF-8, and its byte in the 8-bit table otherwise (as DicPart::encode spells it).
+  unsigned spell(char32_t lower, char* at) const noexcept {
+    if (lower >= 0x80) return part.encode(lower, at);
+    const int byte = ascii_byte(lower);
+    *at = static_cast<char>(byte);
+    return byte >= 0 ? 1 : 0;
+  }
+  // An ASCII character's byte in the dictionary's charset; negative if it has none.
+  int ascii_byte(char32_t lower) const noexcept { return utf8 ? static_cast<int>(lower) : part.latin1_to_charset[lower]; }
+};
+
+// ICU's simple lowercase of a code point; for ASCII that is A-Z -> a-z, without the call.
+char32_t lower_case(char32_t cp) noexcept {
+  return cp < 0x80 ? (cp - U'A' < 26u ? cp + 32 : cp) : static_cast<char32_t>(u_tolower(static_cast<UChar32>(cp)));
+}
+
+// Starts `out` for a token of `size` bytes: no breaks yet, nothing pending.
+void start(TokenBreaks& out, std::size_t size) noexcept {
+  out.count = 0;
+  out.pending = Pending::nothing;
+  out.saw_letter = false;
+  out.more = false;
+  out.replacements = false;
+  out.settled = size;
+}
+
 // The word's breaks, appended to `out` if they all fit; false (out unchanged) if they do not.
-bool add_word_breaks(const DicPart& part, const Word& w, TokenBreaks& out,
-                     const ExtraExceptions* extra) noexcept {
+bool add_word_breaks(const Speller& speller, const Word& w, TokenBreaks& out) noexcept {
+  const DicPart& part = speller.part;
+  const ExtraExceptions* const extra = speller.extra;
   if (w.chars < 2) return true;
   // A user dictionary's word: its breaks, value 1, no replacements.
   if (extra != nullptr) {
@@ -54,19 +96,21 @@ bool add_word_breaks(const DicPart& part, const Word& w, TokenBreaks& out,
   // Replacements are constructed only for dictionaries that have them, and only as far as the
   // word goes (all kWordBytes of them cost more than hyphenating a short word).
   alignas(dic::Replacement) unsigned char rep_storage[sizeof(dic::Replacement) * kWordBytes];
-  const bool want_reps = part.dictionary.has_replacements();
+  const bool want_reps = speller.replacements;
   dic::Replacement* const reps = reinterpret_cast<dic::Replacement*>(rep_storage);
   if (want_reps) std::uninitialized_default_construct_n(reps, word.size());
   const dic::Outcome o = part.dictionary.hyphenate3(word, std::span<char>(hyphens, word.size() + 5), {},
                                                     want_reps ? std::span<dic::Replacement>(reps, word.size()) : std::span<dic::Replacement>(),
                                                     part.minimums);
   // Positions are characters (UTF-8 dictionary, status 0) or bytes (8-bit: one a character).
-  const bool per_char = !part.dictionary.utf8() || o.status == 0;
+  const bool per_char = !speller.utf8 || o.status == 0;
   if (!per_char) return true;  // cannot happen for a word spelled from valid UTF-8
   const std::size_t positions = std::min(o.positions, w.chars);
-  std::size_t n = 0;
-  for (std::size_t i = 0; i + 1 < positions; ++i) n += is_break(hyphens[i]);
-  if (out.count + n > kTokenBreaksCapacity) return false;
+  if (out.count + positions > kTokenBreaksCapacity) {  // they may not fit: count them first
+    std::size_t n = 0;
+    for (std::size_t i = 0; i + 1 < positions; ++i) n += is_break(hyphens[i]);
+    if (out.count + n > kTokenBreaksCapacity) return false;
+  }
   for (std::size_t i = 0; i + 1 < positions; ++i) {
     const char h = hyphens[i];
     if (!is_break(h)) continue;
@@ -100,13 +144,8 @@ bool add_word_breaks(const DicPart& part, const Word& w, TokenBreaks& out,
 }  // namespace
 
 void dic_word_breaks(const Model& model, std::string_view word, TokenBreaks& out) noexcept {
-  const DicPart& part = *model.dic;
-  out.count = 0;
-  out.pending = Pending::nothing;
-  out.saw_letter = false;
-  out.more = false;
-  out.replacements = false;
-  out.settled = word.size();
+  const Speller speller(*model.dic, nullptr);
+  start(out, word.size());
   const auto* const begin = reinterpret_cast<const unsigned char*>(word.data());
   const auto* const end = begin + word.size();
   Word w;
@@ -118,73 +157,95 @@ void dic_word_breaks(const Model& model, std::string_view word, TokenBreaks& out
     if (w.chars == kDicMaxWordChars) return;  // too long: no breaks, as for a run of letters
     // A character the charset cannot spell (or invalid UTF-8) is '?', as a caller encoding the
     // word with replacement would pass it: it matches no letter, and the offsets stay right.
-    const char32_t lower = c.cp == utf8::kInvalid ? U'?' : static_cast<char32_t>(u_tolower(static_cast<UChar32>(c.cp)));
-    unsigned n = part.encode(lower, w.spelled + w.spelled_size);
-    if (n == 0) n = part.encode(U'?', w.spelled + w.spelled_size);
+    const char32_t lower = c.cp == utf8::kInvalid ? U'?' : lower_case(c.cp);
+    unsigned n = speller.spell(lower, w.spelled + w.spelled_size);
+    if (n == 0) n = speller.spell(U'?', w.spelled + w.spelled_size);
     w.spelled_size += n;
-    w.lower[w.chars] = lower;
     w.ends[w.chars++] = static_cast<std::size_t>(p - begin);
   }
   out.saw_letter = w.chars > 0;
-  add_word_breaks(part, w, out, nullptr);  // at most kDicMaxWordChars - 1 breaks: they fit
+  add_word_breaks(speller, w, out);  // at most kDicMaxWordChars - 1 breaks: they fit
 }
 
 void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, const ExtraExceptions* extra) noexcept {
-  const DicPart& part = *model.dic;
-  out.count = 0;
-  out.pending = Pending::nothing;
-  out.saw_letter = false;
-  out.more = false;
-  out.replacements = false;
-  out.settled = token.size();
+  const Speller speller(*model.dic, extra);
+  start(out, token.size());
   const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
   const auto* const end = begin + token.size();
   Word w;
   const unsigned char* p = begin;
   while (p < end) {
-    if (utf8::truncated(p, end)) {  // a character cut short by the end of a streamed piece
-      out.pending = Pending::word;
-      out.settled = static_cast<std::size_t>(p - begin);
-      return;
+    utf8::Decoded c{*p, 1};
+    if (*p >= 0x80) {
+      if (utf8::truncated(p, end)) {  // a character cut short by the end of a streamed piece
+        out.pending = Pending::word;
+        out.settled = static_cast<std::size_t>(p - begin);
+        return;
+      }
+      c = utf8::decode(p, end);
     }
-    utf8::Decoded c = *p < 0x80 ? utf8::Decoded{*p, 1} : utf8::decode(p, end);
-    if (c.cp == utf8::kInvalid || !part.is_word_character(c.cp)) {
+    if (c.cp == utf8::kInvalid || !speller.is_word_character(c.cp)) {
       p += c.length;
       continue;
     }
     // A word: the run of word characters from here.
     out.saw_letter = true;
     w.start = static_cast<std::size_t>(p - begin);
-    w.chars = 0;
-    w.spelled_size = 0;
-    w.encodable = true;
+    // The counts stay in locals while the word's bytes are written (a char store may alias
+    // any member of `w`, which would keep them in memory).
+    std::size_t chars = 0;
+    std::size_t spelled_size = 0;
+    bool encodable = true;
     bool too_long = false;
     for (;;) {
-      // ICU's simple lowercase; for ASCII that is A-Z -> a-z, without the call.
-      const char32_t lower = c.cp < 0x80 ? (c.cp - U'A' < 26u ? c.cp + 32 : c.cp)
-                                         : static_cast<char32_t>(u_tolower(static_cast<UChar32>(c.cp)));
-      p += c.length;
-      if (w.chars < kDicMaxWordChars) {
-        const unsigned n = part.encode(lower, w.spelled + w.spelled_size);
-        if (n == 0) w.encodable = false;
-        w.spelled_size += n;
-        w.lower[w.chars] = lower;
-        w.ends[w.chars] = static_cast<std::size_t>(p - begin);
-        ++w.chars;
+      if (c.cp < 0x80) {
+        // A run of ASCII word characters, the common case: a table lookup a byte, no decoding.
+        do {
+          const char32_t lower = lower_case(*p++);
+          if (chars == kDicMaxWordChars) {
+            too_long = true;
+            continue;
+          }
+          const int byte = speller.ascii_byte(lower);
+          w.spelled[spelled_size] = static_cast<char>(byte);
+          spelled_size += byte >= 0 ? 1 : 0;
+          encodable = encodable && byte >= 0;
+          if (extra != nullptr) w.lower[chars] = lower;
+          w.ends[chars++] = static_cast<std::size_t>(p - begin);
+        } while (p != end && *p < 0x80 && speller.part.ascii_word[*p]);
       } else {
-        too_long = true;
+        p += c.length;
+        if (chars < kDicMaxWordChars) {
+          const char32_t lower = lower_case(c.cp);
+          const unsigned n = speller.spell(lower, w.spelled + spelled_size);
+          encodable = encodable && n != 0;
+          spelled_size += n;
+          if (extra != nullptr) w.lower[chars] = lower;
+          w.ends[chars++] = static_cast<std::size_t>(p - begin);
+        } else {
+          too_long = true;
+        }
       }
-      if (p == end || utf8::truncated(p, end)) break;
-      c = *p < 0x80 ? utf8::Decoded{*p, 1} : utf8::decode(p, end);
-      if (c.cp == utf8::kInvalid || !part.is_word_character(c.cp)) break;
+      if (p == end) break;
+      if (*p < 0x80) {  // ASCII: no decoding
+        if (!speller.part.ascii_word[*p]) break;
+        c = utf8::Decoded{*p, 1};
+        continue;
+      }
+      if (utf8::truncated(p, end)) break;
+      c = utf8::decode(p, end);
+      if (c.cp == utf8::kInvalid || !speller.part.is_word_character(c.cp)) break;
     }
+    w.chars = chars;
+    w.spelled_size = spelled_size;
+    w.encodable = encodable;
     const bool may_grow = p == end || utf8::truncated(p, end);
     if (may_grow) {
       out.pending = Pending::word;
       out.settled = w.start;
     }
     if (too_long) continue;
-    if (!add_word_breaks(part, w, out, extra)) {
+    if (!add_word_breaks(speller, w, out)) {
       out.more = true;
       out.pending = Pending::word;
       out.settled = w.start;

@@ -1,5 +1,6 @@
-"""What tools/tex-oracle.py and tools/unicode-tex-oracle.py share: reading the lines, cutting
-them into TeX-sized chunks, running the chunks in parallel and writing the answers."""
+"""What tools/tex-oracle.py and tools/unicode-tex-oracle.py share: their common command-line
+arguments, reading the lines, cutting them into TeX-sized chunks, running the chunks in
+parallel and writing the answers."""
 
 import concurrent.futures
 import os
@@ -8,6 +9,33 @@ import sys
 
 class OracleError(Exception):
     """TeX failed, or its answer could not be read back."""
+
+
+def add_common_arguments(parser, engine, chunk):
+    """The arguments both oracles take: the input and output, the marker, the minimums and
+    \\uchyph, and how the lines are run (`chunk` lines per run of `engine` by default)."""
+    parser.add_argument("input", nargs="?", default="-", help="file of lines (default: standard input)")
+    parser.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
+    parser.add_argument("--marker", default="-", help="string inserted at hyphenation points (default: -)")
+    parser.add_argument("--left-min", type=int, default=2, metavar="N", help="\\lefthyphenmin (default 2)")
+    parser.add_argument("--right-min", type=int, default=3, metavar="N", help="\\righthyphenmin (default 3)")
+    parser.add_argument("--uchyph", type=int, default=1, metavar="N",
+                        help="\\uchyph (default 1; 0 or less: no hyphenation of words whose "
+                             "first letter is uppercase)")
+    parser.add_argument("--chunk", type=int, default=chunk, metavar="N",
+                        help="lines per %s run (default %d; fewer if the lines are long)" % (engine, chunk))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                        help="%s runs at once (default: number of CPUs)" % engine)
+    parser.add_argument("--keep-failed", action="store_true",
+                        help="keep the temporary directory of a failed %s run" % engine)
+
+
+def parse_arguments(parser, argv):
+    """parser.parse_args, with the checks of the common arguments."""
+    args = parser.parse_args(argv)
+    if args.chunk < 1 or args.jobs < 1:
+        parser.error("--chunk and --jobs must be at least 1")
+    return args
 
 
 def read_lines(path):

@@ -68,7 +68,7 @@ import subprocess
 import sys
 import tempfile
 
-from oracle_common import OracleError, answer_all
+from oracle_common import OracleError, add_common_arguments, answer_all, parse_arguments
 
 BLANKS = b" \t\r\f\v"
 HYPHEN = ord("-")
@@ -311,34 +311,15 @@ def main(argv=None):
                "Without --patterns, plain TeX's format (with hyphen.tex) is used. "
                "TeX clamps the minimums to 1..63. Exit status: 0 on success, 1 if TeX fails or "
                "its answer cannot be read back.")
-    parser.add_argument("input", nargs="?", default="-",
-                        help="file of lines (default: standard input)")
-    parser.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
-    parser.add_argument("--marker", default="-",
-                        help="string inserted at hyphenation points (default: -)")
+    add_common_arguments(parser, "TeX", 50000)
     parser.add_argument("--patterns", metavar="FILE",
                         help="run IniTeX with this TeX \\patterns file or hyph-utf8 .pat.txt "
                              "(ASCII) instead of using the plain format")
     parser.add_argument("--exceptions", metavar="FILE", action="append",
                         help="TeX \\hyphenation file or hyph-utf8 .hyp.txt (ASCII), loaded after "
                              "the patterns; repeatable")
-    parser.add_argument("--left-min", type=int, default=2, metavar="N",
-                        help="\\lefthyphenmin (default 2)")
-    parser.add_argument("--right-min", type=int, default=3, metavar="N",
-                        help="\\righthyphenmin (default 3)")
-    parser.add_argument("--uchyph", type=int, default=1, metavar="N",
-                        help="\\uchyph (default 1; 0 or less: no hyphenation of words whose "
-                             "first letter is uppercase)")
-    parser.add_argument("--chunk", type=int, default=50000, metavar="N",
-                        help="lines per TeX run (default 50000; fewer if the lines are long)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
-                        help="TeX runs at once (default: number of CPUs)")
     parser.add_argument("--tex", default="tex", metavar="PATH", help="TeX binary (default: tex)")
-    parser.add_argument("--keep-failed", action="store_true",
-                        help="keep the temporary directory of a failed TeX run")
-    args = parser.parse_args(argv)
-    if args.chunk < 1 or args.jobs < 1:
-        parser.error("--chunk and --jobs must be at least 1")
+    args = parse_arguments(parser, argv)
     tex = shutil.which(args.tex)
     if tex is None:
         print("tex-oracle: TeX binary not found: %s" % args.tex, file=sys.stderr)

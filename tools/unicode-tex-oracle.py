@@ -70,7 +70,7 @@ import subprocess
 import sys
 import tempfile
 
-from oracle_common import OracleError, answer_all
+from oracle_common import OracleError, add_common_arguments, answer_all, parse_arguments
 
 BLANKS = frozenset(b" \t\r\f\v")
 LINES_PER_BOX = 100  # TeX slows down quadratically with paragraphs per box
@@ -394,32 +394,19 @@ def main(argv=None):
                "a non-letter); space, tab, CR, FF and VT are glue. One output line per input line, "
                "each ending in a newline. TeX clamps the minimums to 1..63. Exit status: 0 on "
                "success, 1 if XeTeX fails or its answer cannot be read back.")
-    parser.add_argument("input", nargs="?", default="-", help="file of lines (default: standard input)")
-    parser.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
-    parser.add_argument("--marker", default="-", help="string inserted at hyphenation points (default: -)")
+    add_common_arguments(parser, "XeTeX", 20000)
     parser.add_argument("--patterns", metavar="FILE", action="append",
                         help="hyph-utf8 .pat.txt, or a TeX file read with \\input (e.g. loadhyph-fr.tex); "
                              "repeatable")
     parser.add_argument("--exceptions", metavar="FILE", action="append",
                         help="hyph-utf8 .hyp.txt or a TeX \\hyphenation file, loaded after the patterns; "
                              "repeatable")
-    parser.add_argument("--left-min", type=int, default=2, metavar="N", help="\\lefthyphenmin (default 2)")
-    parser.add_argument("--right-min", type=int, default=3, metavar="N", help="\\righthyphenmin (default 3)")
-    parser.add_argument("--uchyph", type=int, default=1, metavar="N", help="\\uchyph (default 1)")
     parser.add_argument("--no-dash-break", dest="dash_break", action="store_false",
                         help="leave \\XeTeXdashbreakstate at 0 (xetex.ini sets it to 1)")
     parser.add_argument("--font", metavar="FILE", help="OpenType/TrueType font file (default: found "
                         "with kpsewhich or fc-match: %s)" % ", ".join(FONT_CANDIDATES))
-    parser.add_argument("--chunk", type=int, default=20000, metavar="N",
-                        help="lines per XeTeX run (default 20000; fewer if the lines are long)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
-                        help="XeTeX runs at once (default: number of CPUs)")
     parser.add_argument("--xetex", default="xetex", metavar="PATH", help="XeTeX binary (default: xetex)")
-    parser.add_argument("--keep-failed", action="store_true",
-                        help="keep the temporary directory of a failed XeTeX run")
-    args = parser.parse_args(argv)
-    if args.chunk < 1 or args.jobs < 1:
-        parser.error("--chunk and --jobs must be at least 1")
+    args = parse_arguments(parser, argv)
     xetex = shutil.which(args.xetex)
     if xetex is None:
         print("unicode-tex-oracle: XeTeX binary not found: %s" % args.xetex, file=sys.stderr)

@@ -264,6 +264,34 @@ HYPH_EXPORT size_t hyph_hyphenated_spelling(const hyph_hyphenator* hyphenator, c
 HYPH_EXPORT hyph_status hyph_explain(const hyph_hyphenator* hyphenator, const char* text, size_t length, char* out,
                                      size_t out_size, size_t* needed, hyph_error** error) HYPH_NOEXCEPT;
 
+/* Whose minimums a `.dic` dictionary is answered with. Same order as hyph::DicMinimums. */
+typedef enum hyph_dic_minimums {
+  HYPH_DIC_MINIMUMS_LARGER = 0,  /* libhyphen's hnj_hyphen_hyphenate3: the larger of the settings' and the file's
+                                    LEFTHYPHENMIN / RIGHTHYPHENMIN (what hyph_load_dic does) */
+  HYPH_DIC_MINIMUMS_SETTINGS = 1 /* the settings' alone, as pyphen applies them: the file is answered as libhyphen
+                                    answers it without its LEFTHYPHENMIN and RIGHTHYPHENMIN lines (2 where a
+                                    setting is HYPH_MIN_DEFAULT) */
+} hyph_dic_minimums;
+
+/* hyph_load_dic and hyph_load_dic_memory with the choice of minimums, `dic_minimums` a
+ * hyph_dic_minimums (any other value is HYPH_ERROR_INVALID_ARGUMENT). Otherwise the same:
+ * settings, errors, the hyphenator they give. */
+HYPH_EXPORT hyph_status hyph_load_dic_with_minimums(const char* path, const hyph_settings* settings, int dic_minimums,
+                                                    hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
+HYPH_EXPORT hyph_status hyph_load_dic_memory_with_minimums(const void* bytes, size_t length, const char* name,
+                                                           const hyph_settings* settings, int dic_minimums,
+                                                           hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
+
+/* The breaks of one word (UTF-8, `length` bytes) taken whole, for a program that cuts its own
+ * words (C++: Hyphenator::word_breaks). In libhyphen's dialect every byte belongs to the word
+ * (digits, dots and joiners too), as libhyphen's callers hand a word to hnj_hyphen_hyphenate3:
+ * lower-cased code point by code point; a character the dictionary's charset cannot spell, or
+ * invalid UTF-8, is passed as '?'; a word of more than 200 characters gets no breaks. In TeX's
+ * dialect, the same as hyph_breaks. Like hyph_breaks: snprintf-like (breaks may be NULL if
+ * capacity is 0), never fails, never allocates; NULL hyphenator or word gives 0. */
+HYPH_EXPORT size_t hyph_word_breaks(const hyph_hyphenator* hyphenator, const char* word, size_t length,
+                                    hyph_break* breaks, size_t capacity) HYPH_NOEXCEPT;
+
 /* ---- More settings (added in 0.2; hyph_settings stays as it was) --------------------- */
 
 /* Text that is not in Unicode Normalization Form C. Same order as hyph::Normalization. */

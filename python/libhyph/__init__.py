@@ -14,26 +14,14 @@ from __future__ import annotations
 
 from typing import List
 
+from . import _errors
 from ._errors import (BadFormatError, BadUTF8Error, CapacityError, Error, FileError,
                       InvalidArgumentError, ParseError, UnknownLanguageError)
 from ._native import Hyphenator, UserDictionary, _list_languages
 from ._types import Break, Language
 
-__all__ = [
-    "Hyphenator",
-    "UserDictionary",
-    "Break",
-    "Language",
-    "languages",
-    "Error",
-    "FileError",
-    "ParseError",
-    "BadUTF8Error",
-    "UnknownLanguageError",
-    "InvalidArgumentError",
-    "BadFormatError",
-    "CapacityError",
-]
+# The error classes are listed once, in _errors.__all__.
+__all__ = ["Hyphenator", "UserDictionary", "Break", "Language", "languages"] + _errors.__all__
 
 
 def languages() -> List[Language]:

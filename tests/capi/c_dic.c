@@ -1,6 +1,7 @@
 /* libhyphen's dialect and the break model through the C API, compiled as C99:
  * hyph_load_dic, hyph_load_dic_memory, hyph_dialect_of, hyph_breaks (UTF-8 and UTF-16),
- * hyph_hyphenated_spelling, and the existing calls on a .dic hyphenator.
+ * hyph_hyphenated_spelling, hyph_load_dic_memory_with_minimums, hyph_word_breaks, and the existing
+ * calls on a .dic hyphenator.
  *   c-dic PATH/hyph_hu_HU.dic */
 #include <hyph/hyph.h>
 
@@ -90,6 +91,29 @@ int main(int argc, char** argv) {
     s.left_min = HYPH_MIN_DEFAULT;
     s.uchyph = 0;
     CHECK(hyph_load_dic_memory(dic, strlen(dic), "ab.dic", &s, &h, &error) == HYPH_ERROR_INVALID_ARGUMENT);
+    CHECK(h == NULL && error != NULL);
+    hyph_error_free(error);
+    error = NULL;
+  }
+  /* the caller's minimums alone (pyphen's rule), and one word taken whole */
+  {
+    const char dic[] = "UTF-8\nLEFTHYPHENMIN 3\nRIGHTHYPHENMIN 3\nNEXTLEVEL\na1b\n";
+    hyph_settings s;
+    hyph_settings_init(&s);
+    s.left_min = 1;
+    s.right_min = 1;
+    CHECK(hyph_load_dic_memory_with_minimums(dic, strlen(dic), "ab.dic", &s, HYPH_DIC_MINIMUMS_SETTINGS, &h, &error) ==
+          HYPH_OK);
+    CHECK(hyph_left_min(h) == 1 && hyph_right_min(h) == 1);
+    n = hyph_word_breaks(h, "ab.ab", 5, b, 8);
+    CHECK(n == 2 && b[0].offset == 1 && b[1].offset == 4); /* the dot belongs to the word */
+    CHECK(hyph_hyphenate(h, "ab.ab", 5, NULL, 0) == 2);
+    hyph_free(h);
+    CHECK(hyph_load_dic_memory_with_minimums(dic, strlen(dic), "ab.dic", &s, HYPH_DIC_MINIMUMS_LARGER, &h, &error) ==
+          HYPH_OK);
+    CHECK(hyph_word_breaks(h, "abab", 4, b, 8) == 0);
+    hyph_free(h);
+    CHECK(hyph_load_dic_with_minimums(argv[1], NULL, 7, &h, &error) == HYPH_ERROR_INVALID_ARGUMENT);
     CHECK(h == NULL && error != NULL);
     hyph_error_free(error);
     error = NULL;

@@ -1,0 +1,193 @@
+// The C API of libhyphen's dialect that came after hyph_load_dic: the choice of minimums
+// (hyph_load_dic_with_minimums, hyph_load_dic_memory_with_minimums) and the breaks of one word
+// cut by the caller (hyph_word_breaks), each against the C++ API's answers.
+#include "support.h"
+
+#include <hyph/hyphenator.h>
+
+#include <cstddef>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+using capi::ErrorHolder;
+using capi::Loaded;
+
+namespace {
+
+const std::string kData = HYPH_SOURCE_DIR "/patterns/data/hyphen/";
+
+std::vector<hyph_break> word_breaks_of(const hyph_hyphenator* h, std::string_view word) {
+  std::vector<hyph_break> out(hyph_word_breaks(h, word.data(), word.size(), nullptr, 0));
+  CHECK(hyph_word_breaks(h, word.data(), word.size(), out.data(), out.size()) == out.size());
+  return out;
+}
+
+std::vector<std::size_t> offsets(const std::vector<hyph_break>& breaks) {
+  std::vector<std::size_t> out;
+  for (const hyph_break& b : breaks) out.push_back(b.offset);
+  return out;
+}
+
+std::vector<std::size_t> cxx_word_offsets(const hyph::Hyphenator& h, std::string_view word) {
+  std::vector<hyph::Break> found(h.word_breaks(word, {}));
+  h.word_breaks(word, found);
+  std::vector<std::size_t> out;
+  for (const hyph::Break& b : found) out.push_back(b.offset);
+  return out;
+}
+
+Loaded load_dic(const std::string& path, const hyph_settings* s, int dic_minimums) {
+  Loaded h;
+  ErrorHolder error;
+  CHECK(hyph_load_dic_with_minimums(path.c_str(), s, dic_minimums, &h.h, &error) == HYPH_OK);
+  CHECK(error.e == nullptr);
+  return Loaded(std::exchange(h.h, nullptr));
+}
+
+}  // namespace
+
+TEST_CASE("hyph_load_dic_with_minimums: libhyphen's rule or the caller's minimums") {
+  const std::string en = kData + "hyph_en_US.dic";  // LEFTHYPHENMIN 2, RIGHTHYPHENMIN 3
+  const hyph_settings ones = capi::settings(1, 1);
+  const Loaded larger = load_dic(en, &ones, HYPH_DIC_MINIMUMS_LARGER);
+  CHECK(hyph_left_min(larger) == 2);
+  CHECK(hyph_right_min(larger) == 3);
+  const Loaded own = load_dic(en, &ones, HYPH_DIC_MINIMUMS_SETTINGS);
+  CHECK(hyph_left_min(own) == 1);
+  CHECK(hyph_right_min(own) == 1);
+  CHECK(hyph_dialect_of(own) == HYPH_DIALECT_LIBHYPHEN);
+
+  // The same answers as the C++ API with Settings::dic_minimums.
+  hyph::Settings settings;
+  settings.left_min = 1;
+  settings.right_min = 1;
+  settings.dic_minimums = hyph::DicMinimums::settings_only;
+  const hyph::Hyphenator cxx = hyph::Hyphenator::load_dic(en, settings);
+  for (const std::string_view word : {"academy", "hyphenation", "ionization", "a"}) {
+    CAPTURE(word);
+    CHECK(offsets(word_breaks_of(own, word)) == cxx_word_offsets(cxx, word));
+  }
+  CHECK(offsets(word_breaks_of(own, "academy")).size() > offsets(word_breaks_of(larger, "academy")).size());
+
+  // hyph_load_dic is HYPH_DIC_MINIMUMS_LARGER; unset minimums with the caller's rule are 2.
+  Loaded plain;
+  REQUIRE(hyph_load_dic(en.c_str(), &ones, &plain.h, nullptr) == HYPH_OK);
+  CHECK(hyph_right_min(plain) == 3);
+  const Loaded unset = load_dic(en, nullptr, HYPH_DIC_MINIMUMS_SETTINGS);
+  CHECK(hyph_left_min(unset) == 2);
+  CHECK(hyph_right_min(unset) == 2);
+}
+
+TEST_CASE("hyph_load_dic_memory_with_minimums: from memory, with the file's lines in messages") {
+  const std::string dic = "UTF-8\nLEFTHYPHENMIN 3\nRIGHTHYPHENMIN 3\nNEXTLEVEL\na1b\n";
+  const hyph_settings ones = capi::settings(1, 1);
+  Loaded h;
+  REQUIRE(hyph_load_dic_memory_with_minimums(dic.data(), dic.size(), "ab.dic", &ones, HYPH_DIC_MINIMUMS_SETTINGS, &h.h,
+                                             nullptr) == HYPH_OK);
+  CHECK(offsets(word_breaks_of(h, "abab")) == std::vector<std::size_t>{1, 3});
+  Loaded h3;
+  REQUIRE(hyph_load_dic_memory_with_minimums(dic.data(), dic.size(), "ab.dic", &ones, HYPH_DIC_MINIMUMS_LARGER, &h3.h,
+                                             nullptr) == HYPH_OK);
+  CHECK(word_breaks_of(h3, "abab").empty());
+
+  // A parse error keeps its line although the minimums' lines are left out.
+  const std::string bad = "UTF-8\nLEFTHYPHENMIN 1\n\xff\xfe" "1c\n";
+  ErrorHolder error;
+  int placeholder = 0;
+  hyph_hyphenator* none = reinterpret_cast<hyph_hyphenator*>(&placeholder);  // the call must set it to NULL
+  CHECK(hyph_load_dic_memory_with_minimums(bad.data(), bad.size(), "bad.dic", nullptr, HYPH_DIC_MINIMUMS_SETTINGS, &none,
+                                           &error) == HYPH_ERROR_PARSE);
+  CHECK(none == nullptr);
+  REQUIRE(error.e != nullptr);
+  CHECK(error->line == 3);
+  CHECK(std::string(error->file) == "bad.dic");
+}
+
+TEST_CASE("hyph_load_dic_with_minimums: bad arguments are HYPH_ERROR_INVALID_ARGUMENT") {
+  const std::string en = kData + "hyph_en_US.dic";
+  for (const int bad : {-1, 2, 100}) {
+    Loaded h;
+    ErrorHolder error;
+    CHECK(hyph_load_dic_with_minimums(en.c_str(), nullptr, bad, &h.h, &error) == HYPH_ERROR_INVALID_ARGUMENT);
+    CHECK(h.h == nullptr);
+    REQUIRE(error.e != nullptr);
+    CHECK(std::strstr(error->message, "dic_minimums") != nullptr);
+  }
+  ErrorHolder error;
+  CHECK(hyph_load_dic_with_minimums(nullptr, nullptr, HYPH_DIC_MINIMUMS_LARGER, nullptr, &error) ==
+        HYPH_ERROR_INVALID_ARGUMENT);
+  Loaded h;
+  ErrorHolder missing;
+  CHECK(hyph_load_dic_with_minimums("/nonexistent/hyph_xx.dic", nullptr, HYPH_DIC_MINIMUMS_SETTINGS, &h.h, &missing) ==
+        HYPH_ERROR_IO);
+  REQUIRE(missing.e != nullptr);
+  CHECK(std::strstr(missing->message, "/nonexistent/hyph_xx.dic") != nullptr);
+  const hyph_settings uchyph0 = capi::settings(HYPH_MIN_DEFAULT, HYPH_MIN_DEFAULT, 0);
+  ErrorHolder tex_setting;
+  CHECK(hyph_load_dic_with_minimums(en.c_str(), &uchyph0, HYPH_DIC_MINIMUMS_SETTINGS, &h.h, &tex_setting) ==
+        HYPH_ERROR_INVALID_ARGUMENT);
+  CHECK(h.h == nullptr);
+}
+
+TEST_CASE("hyph_word_breaks: the word whole, as Hyphenator::word_breaks") {
+  const std::string nl = kData + "hyph_nl_NL.dic";
+  Loaded h;
+  REQUIRE(hyph_load_dic(nl.c_str(), nullptr, &h.h, nullptr) == HYPH_OK);
+  const hyph::Hyphenator cxx = hyph::Hyphenator::load_dic(nl);
+  for (const std::string_view word : {"3d-printertjes", "printer.tjes", "PRINTERTJES", "n.b.", "a4-formaat", "x", ""}) {
+    CAPTURE(word);
+    CHECK(offsets(word_breaks_of(h, word)) == cxx_word_offsets(cxx, word));
+  }
+  // As a text the dot ends a word; taken whole it does not.
+  CHECK(offsets(word_breaks_of(h, "printer.tjes")) == std::vector<std::size_t>{4, 8});
+  // Over 200 characters: none, and nothing written.
+  const std::string long_word(201, 'a');
+  hyph_break sentinel{};
+  sentinel.offset = 12345;
+  CHECK(hyph_word_breaks(h, long_word.data(), long_word.size(), &sentinel, 1) == 0);
+  CHECK(sentinel.offset == 12345);
+  // snprintf-like: the total, the first `capacity` written; NULLs give 0.
+  const std::vector<hyph_break> all = word_breaks_of(h, "printertjes");
+  REQUIRE(all.size() >= 2);
+  hyph_break first[1];
+  CHECK(hyph_word_breaks(h, "printertjes", 11, first, 1) == all.size());
+  CHECK(first[0].offset == all[0].offset);
+  CHECK(hyph_word_breaks(h, "printertjes", 11, nullptr, 5) == all.size());
+  CHECK(hyph_word_breaks(nullptr, "printertjes", 11, first, 1) == 0);
+  CHECK(hyph_word_breaks(h, nullptr, 11, first, 1) == 0);
+}
+
+TEST_CASE("hyph_word_breaks: non-standard breaks as hyph_breaks gives them") {
+  const std::string hu = kData + "hyph_hu_HU.dic";
+  Loaded h;
+  REQUIRE(hyph_load_dic(hu.c_str(), nullptr, &h.h, nullptr) == HYPH_OK);
+  const std::vector<hyph_break> word = word_breaks_of(h, "kulissza");
+  std::vector<hyph_break> text(hyph_breaks(h, "kulissza", 8, nullptr, 0));
+  hyph_breaks(h, "kulissza", 8, text.data(), text.size());
+  REQUIRE(word.size() == 2);
+  REQUIRE(text.size() == 2);
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    CHECK(word[i].offset == text[i].offset);
+    CHECK(word[i].value == text[i].value);
+    CHECK(word[i].replaced_before == text[i].replaced_before);
+    CHECK(word[i].replaced_after == text[i].replaced_after);
+    CHECK(std::string(word[i].before) == text[i].before);
+    CHECK(std::string(word[i].after) == text[i].after);
+  }
+  CHECK(std::string(word[1].before) == "sz");
+  CHECK(std::string(word[0].before).empty());  // NUL-terminated "" for a plain break
+}
+
+TEST_CASE("hyph_word_breaks: TeX's dialect answers as hyph_breaks, however many breaks") {
+  Loaded h;
+  REQUIRE(hyph_load_english(nullptr, nullptr, 0, &h.h, nullptr) == HYPH_OK);
+  CHECK(offsets(word_breaks_of(h, "hyphenation")) == std::vector<std::size_t>{2, 6});
+  std::string many;
+  for (int k = 0; k < 300; ++k) many += "hyphenation ";
+  const std::vector<hyph_break> word = word_breaks_of(h, many);
+  CHECK(word.size() == hyph_breaks(h, many.data(), many.size(), nullptr, 0));
+  CHECK(word.size() == 600);
+}
