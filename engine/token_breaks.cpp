@@ -2,6 +2,7 @@
 
 #include "base/utf8.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <optional>
@@ -182,15 +183,20 @@ struct VectorCollect {
 
 // The same with the classification one 64-byte step: a masked load (no byte outside the
 // token is touched), a 128-entry byte table lookup (vpermi2b) for the symbols, and the masks
-// by comparison.
-HYPH_VECTOR_TARGET bool ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out,
-                                                  LookupCounters* counters) noexcept {
+// by comparison. With `whole`, the token is a whole text, which may hold separators: false
+// for one that does.
+HYPH_VECTOR_TARGET [[gnu::always_inline]] inline bool vector_token_breaks(const Model& model, std::string_view token, bool whole,
+                                                                         TokenBreaks& out, LookupCounters* counters) noexcept {
   const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
   const std::size_t size = token.size();
   if (size > patterns::kMaxLetters || !model.symbol_exceptions.complete()) return false;
   const std::uint64_t in_token = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(size));
   const __m512i bytes = _mm512_maskz_loadu_epi8(in_token, begin);
   if (_mm512_movepi8_mask(bytes) != 0) return false;
+  if (whole && ((_mm512_cmple_epu8_mask(_mm512_sub_epi8(bytes, _mm512_set1_epi8(9)), _mm512_set1_epi8(4)) |
+                 _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(' '))) &
+                in_token) != 0)
+    return false;
   const __m512i symbol_bytes = _mm512_permutex2var_epi8(_mm512_load_si512(model.ascii_symbols), bytes,
                                                         _mm512_load_si512(model.ascii_symbols + 64));
   const std::uint64_t letters = _mm512_test_epi8_mask(symbol_bytes, symbol_bytes) & in_token;
@@ -210,6 +216,31 @@ HYPH_VECTOR_TARGET bool ascii_token_breaks_vector(const Model& model, std::strin
   return true;
 }
 
+HYPH_VECTOR_TARGET bool ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out,
+                                                  LookupCounters* counters) noexcept {
+  return vector_token_breaks(model, token, false, out, counters);
+}
+
+HYPH_VECTOR_TARGET bool ascii_text_breaks_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                                                 LookupCounters* counters, std::size_t& count) noexcept {
+  TokenBreaks token;
+  if (!vector_token_breaks(model, text, true, token, counters)) return false;
+  count = token.count;
+  // Nearly always at most 16 breaks: two masked stores (no byte past the breaks written).
+  const std::size_t copied = std::min(count, breaks.size());
+  if (copied == 0) {
+    // (breaks may be empty and null)
+  } else if (copied <= 16) {
+    const auto first_eight = static_cast<__mmask8>(_bzhi_u32(0xFF, static_cast<unsigned>(copied)));
+    const auto next_eight = static_cast<__mmask8>(_bzhi_u32(0xFF, static_cast<unsigned>(copied > 8 ? copied - 8 : 0)));
+    _mm512_mask_storeu_epi64(breaks.data(), first_eight, _mm512_loadu_si512(token.offsets));
+    _mm512_mask_storeu_epi64(breaks.data() + 8, next_eight, _mm512_loadu_si512(token.offsets + 8));
+  } else {
+    std::memcpy(breaks.data(), token.offsets, copied * sizeof(std::size_t));
+  }
+  return true;
+}
+
 bool ascii_vector_usable() noexcept {
   static const bool usable = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                              __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
@@ -218,6 +249,9 @@ bool ascii_vector_usable() noexcept {
   return usable;
 }
 #else
+bool ascii_text_breaks_vector(const Model&, std::string_view, std::span<std::size_t>, LookupCounters*, std::size_t&) noexcept {
+  return false;
+}
 bool ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
   return ascii_token_breaks_portable(model, token, out, counters);
 }

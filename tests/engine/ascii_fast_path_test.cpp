@@ -3,10 +3,13 @@
 // breaks, values, what stays pending and whether a letter was seen, for every kind of token.
 #include "engine/model.h"
 #include "engine/token_breaks.h"
+#include "engine/word_rules.h"
 #include "test_support.h"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <iterator>
 #include <random>
 #include <vector>
 #include <string>
@@ -112,5 +115,30 @@ TEST_CASE("the fast layout's walk gives the gap values of the general walk") {
         REQUIRE(fast.at(j) == compact.at(j));
       }
     }
+  }
+}
+
+TEST_CASE("Hyphenator::hyphenate's one-word path answers as the whole-text path, at every capacity") {
+  std::mt19937_64 rng(31);
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-'. \n\t";
+  for (const hyph::Hyphenator& h : {test::plain(), hyph::Hyphenator::english()}) {
+    const auto& model = hyph::detail::model_of(h);
+    for (int round = 0; round < 20000; ++round) {
+      std::string text(rng() % 70, 'x');
+      for (char& c : text) c = alphabet[rng() % (rng() % 4 != 0 ? 26 : alphabet.size())];
+      std::size_t all[80], expected[80];
+      const std::size_t count = hyph::detail::hyphenate_text(model, text, expected, nullptr, nullptr);
+      CAPTURE(text);
+      REQUIRE(h.hyphenate(text, all) == count);
+      for (std::size_t k = 0; k < count; ++k) CHECK(all[k] == expected[k]);
+      // A short buffer: the first breaks only, nothing written past it.
+      const std::size_t capacity = count == 0 ? 0 : rng() % count;
+      std::size_t some[80];
+      std::fill(std::begin(some), std::end(some), std::size_t{999});
+      REQUIRE(h.hyphenate(text, std::span<std::size_t>(some, capacity)) == count);
+      for (std::size_t k = 0; k < capacity; ++k) CHECK(some[k] == expected[k]);
+      for (std::size_t k = capacity; k < 80; ++k) CHECK(some[k] == 999);
+    }
+    CHECK(h.hyphenate("hyphenation", {}) == hyph::detail::hyphenate_text(model, "hyphenation", {}, nullptr, nullptr));
   }
 }
