@@ -216,6 +216,7 @@ void Automaton::lay_out(std::shared_ptr<Owned> owned, const std::vector<std::uin
 void Automaton::set_shortcuts() {
   start_row_ = 0;
   pairs_ = nullptr;
+  pair_rows_ = nullptr;
   // Up to 127 symbols: a table of at most 64 KiB.
   if (dense_ != states_ || windows_.empty() || shift_ > 7) return;
   const std::size_t side = std::size_t{1} << shift_;
@@ -226,6 +227,7 @@ void Automaton::set_shortcuts() {
     const std::size_t after_a = row_after(start_row_ >> shift_, static_cast<Symbol>(a)) >> shift_;
     for (std::size_t b = 0; b < symbols_; ++b) (*pairs)[a << shift_ | b] = row_after(after_a, static_cast<Symbol>(b));
   }
+  pair_rows_ = pairs->data();
   pairs_ = std::move(pairs);
 }
 

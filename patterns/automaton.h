@@ -99,7 +99,7 @@ class Automaton {
   /// gap value to the maximum digit the patterns put there (0 if none).
   void apply(const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
 #if defined(__SSE2__)
-    if (count >= 4 && pairs_ != nullptr) {
+    if (count >= 4 && pair_rows_ != nullptr) {
       if (!narrow_nodes_.empty()) {
         walk_fast(narrow_.data(), symbols, count, out);
       } else {
@@ -221,7 +221,7 @@ class Automaton {
     const std::size_t row0 = start_row_;
     std::size_t row1 = rows[row0 + 1 + symbols[1]];
     row1 = (row1 < states ? row1 : states - 1) << shift;
-    std::size_t row = (*pairs_)[std::size_t{symbols[1]} << shift | symbols[2]];
+    std::size_t row = pair_rows_[std::size_t{symbols[1]} << shift | symbols[2]];
     __m128i window = window_of(row0);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes), window);
     window = _mm_max_epu8(_mm_srli_si128(window, 1), window_of(row1));
@@ -336,6 +336,7 @@ class Automaton {
   // at a << shift_ | b. Null otherwise.
   std::size_t start_row_ = 0;
   std::shared_ptr<const std::vector<std::uint32_t>> pairs_;
+  const std::uint32_t* pair_rows_ = nullptr;  // pairs_'s data
   void set_shortcuts();
   std::shared_ptr<const void> owner_;  // keeps the arrays above alive
 };
