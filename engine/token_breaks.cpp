@@ -171,10 +171,14 @@ struct VectorCollect {
     const unsigned wanted = (2u << (last + skip)) - (1u << (left + skip));
     const auto odd = static_cast<__mmask16>(_mm_movepi8_mask(_mm_slli_epi64(values, 7)) & wanted);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out.values), _mm_maskz_compress_epi8(odd, values));
-    const __m512i base = _mm512_add_epi64(_mm512_set1_epi64(static_cast<long long>(first - skip)), _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0));
-    const auto low = static_cast<__mmask8>(odd), high = static_cast<__mmask8>(odd >> 8);
-    _mm512_storeu_si512(out.offsets, _mm512_maskz_compress_epi64(low, base));
-    _mm512_storeu_si512(out.offsets + _mm_popcnt_u32(low), _mm512_maskz_compress_epi64(high, _mm512_add_epi64(base, _mm512_set1_epi64(8))));
+    // The offsets (below 64) compressed as 16 32-bit lanes, then widened into two stores
+    // that do not overlap, so that each later 64-byte read of them forwards from one store.
+    const __m512i offsets = _mm512_maskz_compress_epi32(
+        odd, _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(first) - static_cast<int>(skip)),
+                              _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)));
+    constexpr __mmask16 even = 0x5555;
+    _mm512_storeu_si512(out.offsets, _mm512_maskz_permutexvar_epi32(even, _mm512_set_epi32(7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0), offsets));
+    _mm512_storeu_si512(out.offsets + 8, _mm512_maskz_permutexvar_epi32(even, _mm512_set_epi32(15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8), offsets));
     out.count = static_cast<std::size_t>(_mm_popcnt_u32(odd));
   }
 };
