@@ -1,6 +1,7 @@
 #include "engine/model.h"
 
 #include "engine/dic_part.h"
+#include "engine/token_breaks.h"
 
 #include "exceptions/layered_store.h"
 #include "exceptions/mapped_store.h"
@@ -63,7 +64,7 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
   }
   const Settings s = with_defaults(settings, defaults);
   SymbolExceptions by_symbol = SymbolExceptions::build(parts.alphabet, parts.exceptions);
-  return std::make_shared<const Model>(Model{
+  auto model = std::make_shared<Model>(Model{
       .backing = std::move(parts.backing),
       .dialect = Dialect::tex,
       .alphabet = std::move(parts.alphabet),
@@ -79,6 +80,14 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
       .name = std::move(parts.name),
       .dic = nullptr,
   });
+  bool bytes = true;
+  for (unsigned char c = 0; c < patterns::Alphabet::kAscii; ++c) {
+    const patterns::Symbol symbol = model->alphabet.classify_ascii(c).symbol;
+    bytes = bytes && symbol < 256;
+    model->ascii_symbols[c] = static_cast<std::uint8_t>(symbol);
+  }
+  model->ascii_vector = bytes && ascii_vector_usable();
+  return model;
 }
 
 std::shared_ptr<const Model> build_model(std::span<const Source> sources, const Settings& settings) {

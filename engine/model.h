@@ -47,6 +47,11 @@ struct Model {
   std::string name;
   // libhyphen's dialect: the dictionary and what goes with it (null for TeX's).
   std::shared_ptr<const DicPart> dic;
+  // TeX's dialect on a CPU with AVX-512 VBMI and VBMI2 whose ASCII letters all have symbols
+  // below 256: ascii_token_breaks classifies a token in one table lookup of 64 bytes, from
+  // the low bytes of the ASCII symbols (engine/token_breaks.cpp).
+  bool ascii_vector = false;
+  alignas(64) std::uint8_t ascii_symbols[128] = {};
 };
 
 /// `settings` with every unset minimum, \uchyph and letter policy taken from `defaults`.

@@ -2,10 +2,14 @@
 
 #include "base/utf8.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <optional>
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -42,71 +46,46 @@ inline void collect_breaks(const patterns::GapValues& hyf, std::size_t left, std
   out.count = count;
 }
 
-// raw_token_breaks for a token of at most 63 bytes, all ASCII (nearly every token of running
-// text), when the model's symbol table answers for its exceptions: every byte classified by
-// one table load in one pass, with no UTF-8 decoding and no branch on what it is; the word,
-// the hyphens around it and the first letter's case then come from bit masks. Answers exactly
-// as the general path; false (nothing written) for a token it does not take.
-}  // namespace
-
-bool ascii_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
-  const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
-  const std::size_t size = token.size();
-  static_assert(patterns::kMaxLetters < 64);
-  if (size > patterns::kMaxLetters || !model.symbol_exceptions.complete()) return false;
-  const std::uint32_t* const direct = model.alphabet.tables().direct.data();
-  // symbols[i + 1]: the symbol of byte i (0: not a letter); room after the last for the
-  // exception table's padding.
-  // symbols[i + 1]: the symbol of byte i (0: not a letter); room after the last for the
-  // exception table's padding.
-  patterns::Symbol symbols[patterns::kMaxLetters + 2 + SymbolExceptions::kPadding];
-  // Last byte first, so that each mask grows by a shift of one (a shift by a variable count
-  // costs three micro-ops); explicit hyphens are rare, so their mask is built only if needed.
-  std::uint64_t letters = 0, hyphens = 0;
-  unsigned any = 0, dash = 0;
-  for (std::size_t i = size; i-- > 0;) {
-    const unsigned c = begin[i];
-    any |= c;
-    const auto symbol = static_cast<patterns::Symbol>(direct[c & 0x7F]);
-    symbols[i + 1] = symbol;
-    letters = letters << 1 | std::uint64_t{symbol != 0};
-    dash |= unsigned{c == '-'};
-  }
-  if (dash != 0)
-    for (std::size_t i = 0; i < size; ++i) hyphens |= std::uint64_t{begin[i] == '-'} << i;
-  if (any >= 0x80) return false;
-
+// The word between the first letter and the next non-letter, and TeX's rules on it (as
+// general_token_breaks has them), from a token of at most 63 ASCII bytes classified already:
+// bit i of `letters` and `hyphens` for byte i, symbols[i + 1] the symbol of byte i (0: not a
+// letter), with room after the last for the exception table's padding. collect() writes the
+// breaks from the gap values when no exception answers.
+template <class Collect>
+[[gnu::always_inline]] inline void ascii_word_breaks(const Model& model, const unsigned char* begin, std::size_t size,
+                                                    patterns::Symbol* symbols, std::uint64_t letters, std::uint64_t hyphens,
+                                                    TokenBreaks& out, LookupCounters* counters, const Collect& collect) noexcept {
   out.count = 0;
   out.saw_letter = false;
   // §896: the word starts at the first letter; an explicit hyphen before it stops the search.
   const std::uint64_t starts = letters & ~hyphens;
   if (starts == 0) {
     out.pending = hyphens != 0 ? Pending::nothing : Pending::word;
-    return true;
+    return;
   }
   const auto first = static_cast<std::size_t>(std::countr_zero(starts));
   if ((hyphens & ((std::uint64_t{1} << first) - 1)) != 0) {
     out.pending = Pending::nothing;
-    return true;
+    return;
   }
   out.saw_letter = true;
-  if ((direct[begin[first]] >> 16) == 0 && model.uchyph <= 0) {
+  if (!model.alphabet.classify_ascii(begin[first]).is_lower && model.uchyph <= 0) {
     out.pending = Pending::nothing;
-    return true;
+    return;
   }
   // §897, §899: the run of letters, then no explicit hyphen after it.
   const auto n = static_cast<std::size_t>(std::countr_one(letters >> first));
   const std::size_t after = first + n;
   if (after != size && (hyphens >> after) != 0) {
     out.pending = Pending::nothing;
-    return true;
+    return;
   }
   const bool word_complete = n == patterns::kMaxLetters || after != size;
   const auto left = static_cast<std::size_t>(model.mins.left);
   const auto right = static_cast<std::size_t>(model.mins.right);
   if (n < left + right) {
     out.pending = word_complete ? Pending::nothing : Pending::word;
-    return true;
+    return;
   }
   out.pending = word_complete ? Pending::hyphen_check : Pending::word;
 
@@ -127,14 +106,165 @@ bool ascii_token_breaks(const Model& model, std::string_view token, TokenBreaks&
         out.values[out.count] = 1;
         out.offsets[out.count++] = first + j;
       }
-    return true;
+    return;
   }
   word[0] = patterns::kEdgeSymbol;
   word[n + 1] = patterns::kEdgeSymbol;
   patterns::GapValues hyf;
   model.automaton.apply(word, n + 2, hyf);
-  collect_breaks(hyf, left, last, first, out);
+  collect(hyf, left, last, first, n + 2, out);
+}
+
+struct ScalarCollect {
+  void operator()(const patterns::GapValues& hyf, std::size_t left, std::size_t last, std::size_t first, std::size_t,
+                  TokenBreaks& out) const noexcept {
+    collect_breaks(hyf, left, last, first, out);
+  }
+};
+
+}  // namespace
+
+// raw_token_breaks for a token of at most 63 bytes, all ASCII (nearly every token of running
+// text), when the model's symbol table answers for its exceptions: every byte classified by
+// one table load in one pass, with no UTF-8 decoding and no branch on what it is; the word,
+// the hyphens around it and the first letter's case then come from bit masks. Answers exactly
+// as the general path; false (nothing written) for a token it does not take.
+bool ascii_token_breaks_portable(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
+  const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
+  const std::size_t size = token.size();
+  static_assert(patterns::kMaxLetters < 64);
+  if (size > patterns::kMaxLetters || !model.symbol_exceptions.complete()) return false;
+  const std::uint32_t* const direct = model.alphabet.tables().direct.data();
+  patterns::Symbol symbols[patterns::kMaxLetters + 2 + SymbolExceptions::kPadding];
+  // Last byte first, so that each mask grows by a shift of one (a shift by a variable count
+  // costs three micro-ops); explicit hyphens are rare, so their mask is built only if needed.
+  std::uint64_t letters = 0, hyphens = 0;
+  unsigned any = 0, dash = 0;
+  for (std::size_t i = size; i-- > 0;) {
+    const unsigned c = begin[i];
+    any |= c;
+    const auto symbol = static_cast<patterns::Symbol>(direct[c & 0x7F]);
+    symbols[i + 1] = symbol;
+    letters = letters << 1 | std::uint64_t{symbol != 0};
+    dash |= unsigned{c == '-'};
+  }
+  if (dash != 0)
+    for (std::size_t i = 0; i < size; ++i) hyphens |= std::uint64_t{begin[i] == '-'} << i;
+  if (any >= 0x80) return false;
+  ascii_word_breaks(model, begin, size, symbols, letters, hyphens, out, counters, ScalarCollect{});
   return true;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HYPH_VECTOR_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
+namespace {
+
+// The breaks of a word of up to 14 letters (16 gaps with the edges) without a loop: the last
+// 16-byte store of the automaton's walk holds every gap value (read back whole, so the store
+// forwards), and the odd ones are compressed into place. Longer words as the portable path.
+struct VectorCollect {
+  HYPH_VECTOR_TARGET void operator()(const patterns::GapValues& hyf, std::size_t left, std::size_t last,
+                                                                   std::size_t first, std::size_t gaps, TokenBreaks& out) const noexcept {
+    if (gaps > 16) return collect_breaks(hyf, left, last, first, out);
+    const std::size_t skip = 16 - gaps;  // byte k holds gap k - skip
+    const __m128i values = _mm_loadu_si128(reinterpret_cast<const __m128i*>(hyf.bytes + gaps - 1));
+    const unsigned wanted = (2u << (last + skip)) - (1u << (left + skip));
+    const auto odd = static_cast<__mmask16>(_mm_movepi8_mask(_mm_slli_epi64(values, 7)) & wanted);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.values), _mm_maskz_compress_epi8(odd, values));
+    // The offsets (below 64) compressed as 16 32-bit lanes, then widened into two stores
+    // that do not overlap, so that each later 64-byte read of them forwards from one store.
+    const __m512i offsets = _mm512_maskz_compress_epi32(
+        odd, _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(first) - static_cast<int>(skip)),
+                              _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)));
+    constexpr __mmask16 even = 0x5555;
+    _mm512_storeu_si512(out.offsets, _mm512_maskz_permutexvar_epi32(even, _mm512_set_epi32(7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0), offsets));
+    _mm512_storeu_si512(out.offsets + 8, _mm512_maskz_permutexvar_epi32(even, _mm512_set_epi32(15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8), offsets));
+    out.count = static_cast<std::size_t>(_mm_popcnt_u32(odd));
+  }
+};
+
+}  // namespace
+
+// The same with the classification one 64-byte step: a masked load (no byte outside the
+// token is touched), a 128-entry byte table lookup (vpermi2b) for the symbols, and the masks
+// by comparison. With `whole`, the token is a whole text, which may hold separators: false
+// for one that does.
+HYPH_VECTOR_TARGET [[gnu::always_inline]] inline bool vector_token_breaks(const Model& model, std::string_view token, bool whole,
+                                                                         TokenBreaks& out, LookupCounters* counters) noexcept {
+  const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
+  const std::size_t size = token.size();
+  if (size > patterns::kMaxLetters || !model.symbol_exceptions.complete()) return false;
+  const std::uint64_t in_token = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(size));
+  const __m512i bytes = _mm512_maskz_loadu_epi8(in_token, begin);
+  if (_mm512_movepi8_mask(bytes) != 0) return false;
+  if (whole && ((_mm512_cmple_epu8_mask(_mm512_sub_epi8(bytes, _mm512_set1_epi8(9)), _mm512_set1_epi8(4)) |
+                 _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(' '))) &
+                in_token) != 0)
+    return false;
+  const __m512i symbol_bytes = _mm512_permutex2var_epi8(_mm512_load_si512(model.ascii_symbols), bytes,
+                                                        _mm512_load_si512(model.ascii_symbols + 64));
+  const std::uint64_t letters = _mm512_test_epi8_mask(symbol_bytes, symbol_bytes) & in_token;
+  const std::uint64_t hyphens = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8('-')) & in_token;
+  // 32 symbols a store, widened to 16 bits; the array has room for two.
+  patterns::Symbol symbols[1 + 64 + SymbolExceptions::kPadding];
+  static_assert(patterns::kMaxLetters + 2 + SymbolExceptions::kPadding <= std::size(symbols));
+  // (Widened by a byte permutation with every odd byte zeroed: GCC 12 warns of the
+  // 256-bit extracts.)
+  constexpr __mmask64 even = 0x5555555555555555;
+  const __m512i low_half = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9,
+                                            8, 7, 6, 5, 4, 3, 2, 1, 0);
+  _mm512_storeu_si512(symbols + 1, _mm512_maskz_permutexvar_epi8(even, low_half, symbol_bytes));
+  if (size > 32)
+    _mm512_storeu_si512(symbols + 33, _mm512_maskz_permutexvar_epi8(even, _mm512_add_epi16(low_half, _mm512_set1_epi16(32)), symbol_bytes));
+  ascii_word_breaks(model, begin, size, symbols, letters, hyphens, out, counters, VectorCollect{});
+  return true;
+}
+
+HYPH_VECTOR_TARGET bool ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out,
+                                                  LookupCounters* counters) noexcept {
+  return vector_token_breaks(model, token, false, out, counters);
+}
+
+HYPH_VECTOR_TARGET bool ascii_text_breaks_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                                                 LookupCounters* counters, std::size_t& count) noexcept {
+  TokenBreaks token;
+  if (!vector_token_breaks(model, text, true, token, counters)) return false;
+  count = token.count;
+  // Nearly always at most 16 breaks: two masked stores (no byte past the breaks written).
+  const std::size_t copied = std::min(count, breaks.size());
+  if (copied == 0) {
+    // (breaks may be empty and null)
+  } else if (copied <= 16) {
+    const auto first_eight = static_cast<__mmask8>(_bzhi_u32(0xFF, static_cast<unsigned>(copied)));
+    const auto next_eight = static_cast<__mmask8>(_bzhi_u32(0xFF, static_cast<unsigned>(copied > 8 ? copied - 8 : 0)));
+    _mm512_mask_storeu_epi64(breaks.data(), first_eight, _mm512_loadu_si512(token.offsets));
+    _mm512_mask_storeu_epi64(breaks.data() + 8, next_eight, _mm512_loadu_si512(token.offsets + 8));
+  } else {
+    std::memcpy(breaks.data(), token.offsets, copied * sizeof(std::size_t));
+  }
+  return true;
+}
+
+bool ascii_vector_usable() noexcept {
+  static const bool usable = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                             __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
+                             __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi") &&
+                             __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+  return usable;
+}
+#else
+bool ascii_text_breaks_vector(const Model&, std::string_view, std::span<std::size_t>, LookupCounters*, std::size_t&) noexcept {
+  return false;
+}
+bool ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
+  return ascii_token_breaks_portable(model, token, out, counters);
+}
+bool ascii_vector_usable() noexcept { return false; }
+#endif
+
+bool ascii_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
+  return model.ascii_vector ? ascii_token_breaks_vector(model, token, out, counters)
+                            : ascii_token_breaks_portable(model, token, out, counters);
 }
 
 bool has_explicit_hyphen(const unsigned char* p, const unsigned char* end, bool dashes) noexcept {

@@ -72,6 +72,18 @@ void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
 void general_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
                           const ExtraExceptions* extra) noexcept;
 bool ascii_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept;
+/// ascii_token_breaks's two implementations: the portable one, and the one for CPUs with
+/// AVX-512 VBMI and VBMI2 (Model::ascii_vector; callable only where ascii_vector_usable()).
+/// ascii_token_breaks runs the second when the model allows it.
+bool ascii_token_breaks_portable(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept;
+bool ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept;
+/// A text that is one token of at most 63 ASCII bytes (no separator), the commonest call of
+/// Hyphenator::hyphenate: its breaks written to `breaks` as hyphenate_text writes them, their
+/// number in `count`. False (nothing written) for any other text. Model::ascii_vector only.
+bool ascii_text_breaks_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks, LookupCounters* counters,
+                              std::size_t& count) noexcept;
+/// Whether this CPU runs ascii_token_breaks_vector (asked once).
+bool ascii_vector_usable() noexcept;
 
 /// An explicit hyphen in [p, end): '-', or with `dashes` also U+2013 and U+2014.
 bool has_explicit_hyphen(const unsigned char* p, const unsigned char* end, bool dashes) noexcept;

@@ -210,6 +210,25 @@ void Automaton::lay_out(std::shared_ptr<Owned> owned, const std::vector<std::uin
   outputs_ = owned->outputs;
   windows_ = owned->windows;
   owner_ = std::move(owned);
+  set_shortcuts();
+}
+
+void Automaton::set_shortcuts() {
+  start_row_ = 0;
+  pairs_ = nullptr;
+  pair_rows_ = nullptr;
+  // Up to 127 symbols: a table of at most 64 KiB.
+  if (dense_ != states_ || windows_.empty() || shift_ > 7) return;
+  const std::size_t side = std::size_t{1} << shift_;
+  auto pairs = std::make_shared<std::vector<std::uint32_t>>(side * side, 0);
+  const auto row_after = [&](std::size_t state, Symbol symbol) { return static_cast<std::uint32_t>(next_state(static_cast<std::uint32_t>(state), symbol) << shift_); };
+  start_row_ = row_after(0, kEdgeSymbol);
+  for (std::size_t a = 0; a < symbols_; ++a) {
+    const std::size_t after_a = row_after(start_row_ >> shift_, static_cast<Symbol>(a)) >> shift_;
+    for (std::size_t b = 0; b < symbols_; ++b) (*pairs)[a << shift_ | b] = row_after(after_a, static_cast<Symbol>(b));
+  }
+  pair_rows_ = pairs->data();
+  pairs_ = std::move(pairs);
 }
 
 Automaton Automaton::with_layout(bool small) const {
@@ -402,6 +421,7 @@ Automaton Automaton::view(const Tables& t, std::size_t symbols, std::shared_ptr<
   a.windows_ = t.windows;
   a.states_ = t.states;
   a.pattern_count_ = t.pattern_count;
+  a.set_shortcuts();
   return a;
 }
 

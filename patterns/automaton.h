@@ -98,6 +98,21 @@ class Automaton {
   /// symbols[0] and symbols[count-1] are the word edges, count <= kMaxLetters + 2. Sets every
   /// gap value to the maximum digit the patterns put there (0 if none).
   void apply(const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
+#if defined(__SSE2__)
+    if (count >= 4 && pair_rows_ != nullptr) {
+      if (!narrow_nodes_.empty()) {
+        walk_fast(narrow_.data(), symbols, count, out);
+      } else {
+        walk_fast(wide_.data(), symbols, count, out);
+      }
+      return;
+    }
+#endif
+    apply_general(symbols, count, out);
+  }
+  /// apply() without the fast layout's walk (the path for the small layout and short
+  /// words): tests hold the two to the same answers.
+  void apply_general(const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
     if (!narrow_nodes_.empty()) {
       run(Layout<std::uint16_t>{narrow_.data(), narrow_nodes_.data(), narrow_edges_.data()}, symbols, count, out);
     } else {
@@ -177,6 +192,57 @@ class Automaton {
     return list < lists ? list : lists - 1;
   }
   std::size_t list_count() const noexcept { return windows_.empty() ? lists_.size() : windows_.size(); }
+
+#if defined(__SSE2__)
+  // The fast layout's walk for a word of two letters or more. The chain from one letter to
+  // the next is one load and a shift by a constant: the state after the edge and the first
+  // two letters comes from pairs_ (no load on the chain for them), a row entry past the last
+  // state is clamped by a branch that is never taken on a sound file (a conditional move
+  // would lengthen the chain), and each row is reached through the symbol's own offset.
+  // The output windows hang off the chain.
+  template <typename Entry>
+  void walk_fast(const Entry* rows, const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
+    switch (shift_) {
+      case 5: return walk_fast<5>(rows, symbols, count, out);
+      case 6: return walk_fast<6>(rows, symbols, count, out);
+      default: return walk_fast<0>(rows, symbols, count, out);
+    }
+  }
+  template <unsigned Shift, typename Entry>
+  void walk_fast(const Entry* rows, const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
+    const unsigned shift = Shift != 0 ? Shift : shift_;
+    const std::size_t states = states_, lists = windows_.size();
+    const Window* const windows = windows_.data();
+    const auto window_of = [&](std::size_t row) noexcept {
+      const std::size_t list = rows[row];
+      return _mm_load_si128(reinterpret_cast<const __m128i*>(windows + (list < lists ? list : lists - 1)));
+    };
+    // Gaps 0, 1, 2: the states after the edge, the first letter and the second.
+    const std::size_t row0 = start_row_;
+    std::size_t row1 = rows[row0 + 1 + symbols[1]];
+    row1 = (row1 < states ? row1 : states - 1) << shift;
+    std::size_t row = pair_rows_[std::size_t{symbols[1]} << shift | symbols[2]];
+    __m128i window = window_of(row0);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes), window);
+    window = _mm_max_epu8(_mm_srli_si128(window, 1), window_of(row1));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes + 1), window);
+    window = _mm_max_epu8(_mm_srli_si128(window, 1), window_of(row));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes + 2), window);
+    const Entry* const to = rows + 1;
+    for (std::size_t i = 3; i < count; ++i) {
+      const Entry* from = to + symbols[i];
+      asm("" : "+r"(from));  // the row offset is added in the load's address, not before it
+      std::size_t next = from[row];
+      if (next >= states) [[unlikely]] {
+        asm volatile("");  // keeps this a branch
+        next = states - 1;
+      }
+      row = next << shift;
+      window = _mm_max_epu8(_mm_srli_si128(window, 1), window_of(row));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes + i), window);
+    }
+  }
+#endif
 
   template <typename Entry>
   void run(const Layout<Entry>& t, const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
@@ -265,6 +331,13 @@ class Automaton {
   std::span<const Window> windows_;
   std::size_t states_ = 0;
   std::size_t pattern_count_ = 0;
+  // The fast layout with windows (set by set_shortcuts()): the row of the state after the
+  // edge, and for each pair of letters a, b the row of the state after the edge, a and b,
+  // at a << shift_ | b. Null otherwise.
+  std::size_t start_row_ = 0;
+  std::shared_ptr<const std::vector<std::uint32_t>> pairs_;
+  const std::uint32_t* pair_rows_ = nullptr;  // pairs_'s data
+  void set_shortcuts();
   std::shared_ptr<const void> owner_;  // keeps the arrays above alive
 };
 

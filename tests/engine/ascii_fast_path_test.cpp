@@ -3,11 +3,15 @@
 // breaks, values, what stays pending and whether a letter was seen, for every kind of token.
 #include "engine/model.h"
 #include "engine/token_breaks.h"
+#include "engine/word_rules.h"
 #include "test_support.h"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <iterator>
 #include <random>
+#include <vector>
 #include <string>
 
 namespace {
@@ -29,6 +33,27 @@ void check_same(const hyph::detail::Model& model, const std::string& token) {
   CHECK(fast_counters.hits == general_counters.hits);
 }
 
+// The vector implementation (AVX-512 VBMI, where the CPU has it) against the portable one,
+// which ascii_token_breaks runs elsewhere: the same answers, or both decline the token.
+void check_implementations(const hyph::detail::Model& model, const std::string& token) {
+  if (!model.ascii_vector) return;
+  hyph::detail::TokenBreaks vector, portable;
+  hyph::LookupCounters vector_counters, portable_counters;
+  const bool took = hyph::detail::ascii_token_breaks_vector(model, token, vector, &vector_counters);
+  CAPTURE(token);
+  REQUIRE(took == hyph::detail::ascii_token_breaks_portable(model, token, portable, &portable_counters));
+  if (!took) return;
+  REQUIRE(vector.count == portable.count);
+  for (std::size_t k = 0; k < vector.count; ++k) {
+    CHECK(vector.offsets[k] == portable.offsets[k]);
+    CHECK(vector.values[k] == portable.values[k]);
+  }
+  CHECK(vector.pending == portable.pending);
+  CHECK(vector.saw_letter == portable.saw_letter);
+  CHECK(vector_counters.queries == portable_counters.queries);
+  CHECK(vector_counters.hits == portable_counters.hits);
+}
+
 }  // namespace
 
 TEST_CASE("the ASCII fast path answers as the general path") {
@@ -45,21 +70,75 @@ TEST_CASE("the ASCII fast path answers as the general path") {
   const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-'.,()0123456789\x01\x7f";
   for (const auto& h : models) {
     const auto& model = hyph::detail::model_of(h);
-    for (const char* w : words) check_same(model, w);
+    for (const char* w : words) check_same(model, w), check_implementations(model, w);
     for (int round = 0; round < 20000; ++round) {
       std::string token(rng() % 66, 'x');
       const bool mostly_letters = rng() % 2 == 0;
       for (char& c : token) c = alphabet[rng() % (mostly_letters && rng() % 8 != 0 ? 26 : alphabet.size())];
+      if (rng() % 16 == 0 && !token.empty()) token[rng() % token.size()] = static_cast<char>(0x80 + rng() % 0x80);
       check_same(model, token);
+      check_implementations(model, token);
     }
     // Every exception of the store, in both cases: the table's hits.
     for (const char* w : {"associate", "associates", "declination", "obligatory", "philanthropic", "present", "presents",
                           "project", "projects", "reciprocity", "recognizance", "reformation", "retribution", "table"}) {
       std::string upper = w;
       for (char& c : upper) c = static_cast<char>(c - 'a' + 'A');
-      check_same(model, w);
-      check_same(model, upper);
-      check_same(model, std::string("(") + w + ")");
+      for (const std::string& token : {std::string(w), upper, std::string("(") + w + ")"}) {
+        check_same(model, token);
+        check_implementations(model, token);
+      }
     }
+  }
+}
+
+TEST_CASE("the fast layout's walk gives the gap values of the general walk") {
+  // Every word of two letters or more takes the pair table and the constant shift; the
+  // general walk (also the small layout's) is the reference. Random words over the whole
+  // alphabet, edges included, in both layouts.
+  std::mt19937_64 rng(29);
+  for (const hyph::Hyphenator& h : {test::plain(), test::hyphenex(), hyph::Hyphenator::english()}) {
+    const auto& model = hyph::detail::model_of(h);
+    const hyph::patterns::Automaton small = model.automaton.with_layout(true);
+    const std::size_t symbols = model.alphabet.size();
+    for (int round = 0; round < 20000; ++round) {
+      const std::size_t n = 2 + rng() % hyph::patterns::kMaxLetters;
+      std::vector<hyph::patterns::Symbol> word(n + 2, hyph::patterns::kEdgeSymbol);
+      for (std::size_t i = 1; i <= n; ++i) word[i] = static_cast<hyph::patterns::Symbol>(1 + rng() % (symbols - 1));
+      hyph::patterns::GapValues fast, general, compact;
+      model.automaton.apply(word.data(), word.size(), fast);
+      model.automaton.apply_general(word.data(), word.size(), general);
+      small.apply(word.data(), word.size(), compact);
+      CAPTURE(n);
+      for (std::size_t j = 0; j < word.size(); ++j) {
+        REQUIRE(fast.at(j) == general.at(j));
+        REQUIRE(fast.at(j) == compact.at(j));
+      }
+    }
+  }
+}
+
+TEST_CASE("Hyphenator::hyphenate's one-word path answers as the whole-text path, at every capacity") {
+  std::mt19937_64 rng(31);
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-'. \n\t";
+  for (const hyph::Hyphenator& h : {test::plain(), hyph::Hyphenator::english()}) {
+    const auto& model = hyph::detail::model_of(h);
+    for (int round = 0; round < 20000; ++round) {
+      std::string text(rng() % 70, 'x');
+      for (char& c : text) c = alphabet[rng() % (rng() % 4 != 0 ? 26 : alphabet.size())];
+      std::size_t all[80], expected[80];
+      const std::size_t count = hyph::detail::hyphenate_text(model, text, expected, nullptr, nullptr);
+      CAPTURE(text);
+      REQUIRE(h.hyphenate(text, all) == count);
+      for (std::size_t k = 0; k < count; ++k) CHECK(all[k] == expected[k]);
+      // A short buffer: the first breaks only, nothing written past it.
+      const std::size_t capacity = count == 0 ? 0 : rng() % count;
+      std::size_t some[80];
+      std::fill(std::begin(some), std::end(some), std::size_t{999});
+      REQUIRE(h.hyphenate(text, std::span<std::size_t>(some, capacity)) == count);
+      for (std::size_t k = 0; k < capacity; ++k) CHECK(some[k] == expected[k]);
+      for (std::size_t k = capacity; k < 80; ++k) CHECK(some[k] == 999);
+    }
+    CHECK(h.hyphenate("hyphenation", {}) == hyph::detail::hyphenate_text(model, "hyphenation", {}, nullptr, nullptr));
   }
 }
