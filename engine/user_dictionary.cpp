@@ -1,5 +1,6 @@
 #include <hyph/user_dictionary.h>
 
+#include "engine/dic_part.h"
 #include "engine/insert_markers.h"
 #include "engine/model.h"
 #include "engine/word_rules.h"
@@ -7,6 +8,8 @@
 #include "exceptions/mutable_index.h"
 #include "patterns/parsed.h"
 #include "base/utf8.h"
+
+#include <unicode/uchar.h>
 
 #include <algorithm>
 #include <string>
@@ -30,7 +33,7 @@ std::string describe_char(char32_t cp) {
 // Reads a word as TeX's \hyphenation does (tex.web §934–§939): letters by their \lccode (here:
 // the language's alphabet), '-' marks a break after the letters so far; past 63 letters the
 // rest is ignored.
-Word parse_word(const detail::Model& model, std::string_view text) {
+Word parse_tex_word(const detail::Model& model, std::string_view text) {
   Word w;
   std::size_t letters = 0;
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
@@ -55,6 +58,40 @@ Word parse_word(const detail::Model& model, std::string_view text) {
   }
   if (letters == 0) throw Error(ErrorCode::invalid_argument, "user dictionary: '" + std::string(text) + "' has no letters");
   return w;
+}
+
+// The same for libhyphen's dialect, keyed as engine/dic_token_breaks.cpp looks words up: the
+// characters of the dictionary's words (Unicode letters and marks, and those its patterns
+// use), each lowercased by ICU's simple mapping, in UTF-8. '-' always marks a break here, so
+// a word whose dictionary reads '-' as a letter cannot be given.
+Word parse_dic_word(const detail::DicPart& part, std::string_view text) {
+  Word w;
+  std::size_t characters = 0;
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* const end = p + text.size();
+  while (p < end) {
+    const utf8::Decoded d = utf8::decode(p, end);
+    if (d.cp == utf8::kInvalid) throw Error(ErrorCode::bad_utf8, "user dictionary: invalid UTF-8 in '" + std::string(text) + "'");
+    p += d.length;
+    if (d.cp == U'-') {
+      if (characters < 64) w.mask |= std::uint64_t{1} << characters;
+      continue;
+    }
+    if (!part.is_word_character(d.cp))
+      throw Error(ErrorCode::invalid_argument, "user dictionary: " + describe_char(d.cp) + " in '" + std::string(text) +
+                                                   "' is not a character of this dictionary's words");
+    if (++characters > detail::kDicMaxWordChars)
+      throw Error(ErrorCode::invalid_argument, "user dictionary: '" + std::string(text) + "' has more than " +
+                                                   std::to_string(detail::kDicMaxWordChars) +
+                                                   " characters, and longer words are not hyphenated");
+    utf8::append(w.key, static_cast<char32_t>(u_tolower(static_cast<UChar32>(d.cp))));
+  }
+  if (characters == 0) throw Error(ErrorCode::invalid_argument, "user dictionary: '" + std::string(text) + "' has no letters");
+  return w;
+}
+
+Word parse_word(const detail::Model& model, std::string_view text) {
+  return model.dic ? parse_dic_word(*model.dic, text) : parse_tex_word(model, text);
 }
 
 }  // namespace

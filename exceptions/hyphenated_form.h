@@ -16,12 +16,12 @@ inline void append_hyphenated(std::string& out, std::string_view key, HyphenMask
   std::size_t letter = 0;
   for (const char byte : key) {
     if ((static_cast<unsigned char>(byte) & 0xC0) != 0x80) {  // the start of a letter
-      if ((mask >> letter) & 1) out.push_back('-');
+      if (letter < 64 && ((mask >> letter) & 1)) out.push_back('-');
       ++letter;
     }
     out.push_back(byte);
   }
-  if ((mask >> letter) & 1) out.push_back('-');
+  if (letter < 64 && ((mask >> letter) & 1)) out.push_back('-');
 }
 
 inline std::string hyphenated_form(std::string_view key, HyphenMask mask) {

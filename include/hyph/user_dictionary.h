@@ -57,6 +57,10 @@ class HYPH_EXPORT UserDictionary {
   /// Returns true if the word was new. Throws Error(invalid_argument) if the word has no
   /// letters, or a character that is not one of the language's letters (only letters its
   /// patterns or exceptions use can be matched: load such a word as an exception source).
+  /// Over a `.dic` dictionary (libhyphen's dialect) a word is what that dialect reads as one:
+  /// Unicode letters and marks and the characters its patterns use, lowercased code point by
+  /// code point, at most 200 of them (longer words are never hyphenated), breaks marked after
+  /// at most the 63rd; '-' always marks a break.
   bool add(std::string_view hyphenated);
   /// Removes a word (given with or without its hyphens, in any case); false if it is not here.
   bool remove(std::string_view word);

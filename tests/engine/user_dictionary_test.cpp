@@ -324,3 +324,42 @@ TEST_CASE("user dictionary: Unicode letters (German, reformed spelling)") {
   // A letter German's patterns never use cannot be matched, so it cannot be added.
   CHECK_THROWS_AS(dict.add("s\xC3\xB8-ster"), hyph::Error);  // ø
 }
+
+TEST_CASE("user dictionary: libhyphen's dialect (a .dic dictionary)") {
+  const std::string dics = HYPH_SOURCE_DIR "/patterns/data/hyphen/";
+  const hyph::Hyphenator en = hyph::Hyphenator::load_dic(dics + "hyph_en_US.dic");
+  for (const hyph::FilterKind kind : all_kinds()) {
+    CAPTURE(hyph::to_string(kind));
+    hyph::UserDictionary dict(en, {kind, 0.01});
+    CHECK(dict.hyphenated("hyphenation table") == en.hyphenated("hyphenation table"));
+    CHECK(dict.add("hyphena-tion"));
+    CHECK(dict.add("ta-ble"));
+    // The word is found in any case; its breaks replace the dictionary's, the others stay.
+    CHECK(dict.hyphenated("Hyphenation, TABLE and hyphenation.") == "Hyphena-tion, TA-BLE and hyphena-tion.");
+    CHECK(dict.hyphenated("dictionary") == en.hyphenated("dictionary"));
+    CHECK(dict.find("HYPHENATION") == "hyphena-tion");
+    CHECK_FALSE(dict.add("Hyphenatio-n"));  // replaces the word
+    CHECK(dict.hyphenated("hyphenation") == "hyphenatio-n");
+    CHECK(dict.remove("hyphenation"));
+    CHECK(dict.hyphenated("hyphenation") == en.hyphenated("hyphenation"));
+    // A word without breaks is not hyphenated at all.
+    CHECK(dict.add("dictionary"));
+    CHECK(dict.hyphenated("dictionary") == "dictionary");
+  }
+  // Unicode letters, lowercased as the dialect lowercases words (ICU's simple mapping).
+  const hyph::Hyphenator hu = hyph::Hyphenator::load_dic(dics + "hyph_hu_HU.dic");
+  hyph::UserDictionary dict(hu);
+  CHECK(dict.add("MÉR-NÖKSÉG"));
+  CHECK(dict.hyphenated("a mérnökség és Mérnökség") == "a mér-nökség és Mér-nökség");
+  CHECK(dict.hyphenated("kulissza") == hu.hyphenated("kulissza"));
+  // What is not a character of the dictionary's words, or too long a word, cannot be added.
+  CHECK_THROWS_AS(dict.add("ab1-cd"), hyph::Error);
+  CHECK_THROWS_AS(dict.add(std::string(201, 'a')), hyph::Error);
+  CHECK_THROWS_AS(dict.add("--"), hyph::Error);
+  // Up to 200 characters are held; breaks after the 63rd character cannot be marked.
+  std::string long_word = "a-" + std::string(198, 'b');
+  CHECK(dict.add(long_word));
+  CHECK(dict.find("a" + std::string(198, 'b')) == long_word);
+  CHECK(dict.add(std::string(70, 'c') + "-c"));
+  CHECK(dict.find(std::string(71, 'c')) == std::string(71, 'c'));
+}
