@@ -3,6 +3,7 @@
 #include <hyph/error.h>
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 
 namespace hyph::dic {
@@ -187,6 +188,33 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     }
   }
 
+  // Windows: the digits of each match, right-aligned on the byte after the one that ends it.
+  // The windowed matches are numbered first, so that an index alone tells a walk whether a
+  // window holds the match (DicAutomaton::window_table).
+  for (DicMatch& m : match_store_) {
+    if (m.length > 15 || m.replacement >= 0) continue;
+    m.windowed = true;
+    for (std::uint32_t i = m.first; i < m.end; ++i)
+      if (digit_store_[m.digits + i] != '0') m.window[15 - (m.length - i)] = static_cast<unsigned char>(digit_store_[m.digits + i]);
+  }
+  {
+    std::vector<std::int32_t> renumbered(match_store_.size());
+    std::vector<DicMatch> ordered;
+    ordered.reserve(match_store_.size());
+    for (const bool pass : {true, false})
+      for (std::size_t k = 0; k < match_store_.size(); ++k)
+        if (match_store_[k].windowed == pass) {
+          renumbered[k] = static_cast<std::int32_t>(ordered.size());
+          ordered.push_back(match_store_[k]);
+        }
+    match_store_ = std::move(ordered);
+    for (State& st : states_)
+      if (st.match >= 0) st.match = renumbered[static_cast<std::size_t>(st.match)];
+    windowed_ = static_cast<std::uint32_t>(std::count_if(match_store_.begin(), match_store_.end(), [](const DicMatch& m) { return m.windowed; }));
+    window_store_.assign((std::size_t{windowed_} + 1) * 16, 0);
+    for (std::uint32_t k = 0; k < windowed_; ++k) std::memcpy(window_store_.data() + (k + 1) * 16, match_store_[k].window, 16);
+  }
+
   // Small automata also get the full transition table: a row per state, its match + 1 in
   // column 0 (byte class 0 is "in no pattern", which always leads back to the root).
   if (states_.size() <= kDeltaStates && match_store_.size() < 65535 && states_.size() * classes_ <= kDeltaCells) {
@@ -212,14 +240,6 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
         row[c] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : table[states_[k].fail * stride + c]);
       }
     }
-  }
-
-  // Windows: the digits of each match, right-aligned on the byte after the one that ends it.
-  for (DicMatch& m : match_store_) {
-    if (m.length > 15 || m.replacement >= 0) continue;
-    m.windowed = true;
-    for (std::uint32_t i = m.first; i < m.end; ++i)
-      if (digit_store_[m.digits + i] != '0') m.window[15 - (m.length - i)] = static_cast<unsigned char>(digit_store_[m.digits + i]);
   }
 
   // Flat records, targets turned into record offsets. The shallow states, which every word
@@ -251,7 +271,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     const State& st = states_[k];
     size += kEdges + (st.dense ? classes_ : (st.count + 3) / 4 + st.count);
   }
-  node_store_.assign(size, 0);
+  node_store_.assign(size + kNodePad, 0);
   for (std::size_t k = 0; k < states_.size(); ++k) {
     const State& st = states_[k];
     std::uint32_t* r = node_store_.data() + offset[k];
@@ -279,6 +299,8 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
 
 void DicAutomaton::publish() noexcept {
   nodes_ = node_store_;
+  node_limit_ = static_cast<std::uint32_t>(node_store_.size() - kNodePad);
+  windows_ = window_store_;
   delta_ = delta_store_.empty() ? std::span<const std::uint16_t>()
                                 : std::span<const std::uint16_t>(delta_store_).subspan(delta_offset_, state_count_ << row_shift_);
   matches_ = match_store_;

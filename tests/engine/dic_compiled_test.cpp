@@ -3,6 +3,7 @@
 // libhyphen's vectors, the hyphenated word and the replacements, through hyphenate2 and
 // hyphenate3 — on the vendored dictionaries with words made from their own patterns and, where
 // installed, the system's word lists; the bytes are deterministic; damage is bad_format.
+#include "engine/compiled_dic.h"
 #include "engine/dic_data.h"
 #include "engine/dic_part.h"
 #include "engine/model.h"
@@ -166,12 +167,25 @@ TEST_CASE("dic compiled: damage is bad_format, never a crash") {
     CHECK_MESSAGE(code_of(bytes.substr(0, size)) == hyph::ErrorCode::bad_format, "cut at " << size);
   std::string longer = bytes + "x";
   CHECK(code_of(longer) == hyph::ErrorCode::bad_format);
-  // A byte changed anywhere: the checksum (or a check before it) refuses the file.
+  // A byte changed anywhere: the checksum (or a check before it) refuses the file, except in
+  // the automata's records and tables, which the checksum leaves out: those load, and
+  // hyphenate (wrongly, perhaps) without a fault.
+  std::size_t unchecked = 0;
   for (std::size_t at = 0; at < bytes.size(); at += 997) {
     std::string damaged = bytes;
     damaged[at] = static_cast<char>(damaged[at] ^ 0x20);
+    if (at < 56 || at >= 64) {
+      const auto sum = hyph::detail::compiled_dic_checksum(std::span(reinterpret_cast<const std::byte*>(damaged.data()), damaged.size()));
+      if (sum && std::memcmp(&*sum, bytes.data() + 56, sizeof *sum) == 0) {
+        ++unchecked;
+        CHECK_MESSAGE(code_of(damaged) == hyph::ErrorCode::ok, "byte " << at);
+        (void)load_bytes(damaged).hyphenated_spelling("hyphenatie kwaliteit omaatje zeeëend aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+        continue;
+      }
+    }
     CHECK_MESSAGE(code_of(damaged) == hyph::ErrorCode::bad_format, "byte " << at);
   }
+  CHECK(unchecked > 0);
 }
 
 TEST_CASE("dic compiled: the committed tiny-dic.hyb is what compiling tiny.dic gives now") {
@@ -193,9 +207,8 @@ TEST_CASE("dic compiled: every byte of a small file changed, checksum fixed: bad
     for (const unsigned char x : {0x01, 0x80, 0xFF}) {
       std::string damaged = bytes;
       damaged[at] = static_cast<char>(static_cast<unsigned char>(damaged[at]) ^ x);
-      const std::uint64_t sum =
-          XXH3_64bits_withSeed(damaged.data() + 64, damaged.size() - 64, XXH3_64bits(damaged.data(), 56));
-      std::memcpy(damaged.data() + 56, &sum, sizeof sum);
+      const auto sum = hyph::detail::compiled_dic_checksum(std::span(reinterpret_cast<const std::byte*>(damaged.data()), damaged.size()));
+      if (sum) std::memcpy(damaged.data() + 56, &*sum, sizeof *sum);  // none: a section table the loader refuses
       try {
         const hyph::Hyphenator h = load_bytes(damaged);
         ++loaded;
