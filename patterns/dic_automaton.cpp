@@ -138,11 +138,14 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   for (unsigned char c : labels_) class_[c] = 1;
   for (int c = 0; c < 256; ++c)
     if (class_[c]) class_[c] = static_cast<unsigned char>(classes_++);
+  std::vector<unsigned char> byte_of_class(classes_, 0);
+  for (int c = 0; c < 256; ++c)
+    if (class_[c]) byte_of_class[class_[c]] = static_cast<unsigned char>(c);
   std::vector<std::uint32_t> sparse_first(states_.size());
   for (std::size_t k = 0; k < states_.size(); ++k) {
     State& st = states_[k];
     sparse_first[k] = st.edges;
-    if (st.count < kDenseFrom) continue;
+    if (st.count < kDenseFrom && depth_of[k] > kResolvedDepth) continue;
     const auto row = static_cast<std::uint32_t>(dense_.size());
     dense_.resize(dense_.size() + classes_, 0);
     for (std::uint32_t e = st.edges; e < st.edges + st.count; ++e) dense_[row + class_[labels_[e]]] = targets_[e];
@@ -188,6 +191,24 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     }
   }
 
+  // The shallow states' rows with their fallbacks resolved (a walk at such a state needs no
+  // fallback loop): breadth first, a state's fallback is shallower and already resolved.
+  std::vector<std::uint32_t> resolved_row(states_.size(), 0);
+  std::vector<std::uint32_t> resolved;
+  for (std::size_t k = 1; k < states_.size() && depth_of[k] <= kResolvedDepth; ++k) {
+    resolved_row[k] = static_cast<std::uint32_t>(resolved.size());
+    const std::uint32_t f = states_[k].fail;
+    for (std::uint32_t c = 0; c < classes_; ++c) {
+      std::uint32_t t = 0;
+      if (c != 0) {
+        const unsigned char byte = byte_of_class[c];
+        t = go(static_cast<std::uint32_t>(k), byte);
+        if (t == 0) t = f == 0 ? root_[byte] : resolved[resolved_row[f] + c];
+      }
+      resolved.push_back(t);
+    }
+  }
+
   // Windows: the digits of each match, right-aligned on the byte after the one that ends it.
   // The windowed matches are numbered first, so that an index alone tells a walk whether a
   // window holds the match (DicAutomaton::window_table).
@@ -220,7 +241,18 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   if (states_.size() <= kDeltaStates && match_store_.size() < 65535 && states_.size() * classes_ <= kDeltaCells) {
     while ((1u << row_shift_) < classes_ + 1) ++row_shift_;
     const std::size_t stride = std::size_t{1} << row_shift_;
-    for (int c = 0; c < 256; ++c) delta_column_[c] = static_cast<unsigned char>(class_[c] != 0 ? class_[c] : classes_);
+    // Columns by how often the patterns use each class, the most used first: a row's first
+    // 64 bytes (its match and 31 columns) then hold the bytes most words are made of, and a
+    // step reads one cache line (German's umlauts come after the letters in byte order, but
+    // not in use).
+    std::vector<std::size_t> uses(classes_, 0);
+    for (const char c : sorted) ++uses[class_[static_cast<unsigned char>(c)]];
+    std::vector<std::uint32_t> by_use(classes_ - 1);
+    std::iota(by_use.begin(), by_use.end(), 1u);
+    std::stable_sort(by_use.begin(), by_use.end(), [&](std::uint32_t a, std::uint32_t b) { return uses[a] > uses[b]; });
+    std::vector<std::uint32_t> column(classes_, 0);
+    for (std::uint32_t r = 0; r < by_use.size(); ++r) column[by_use[r]] = r + 1;
+    for (int c = 0; c < 256; ++c) delta_column_[c] = static_cast<unsigned char>(class_[c] != 0 ? column[class_[c]] : classes_);
     // Slack for the first row to start at a 64-byte boundary.
     constexpr std::size_t kLine = 64 / sizeof(std::uint16_t);
     delta_store_.assign(states_.size() * stride + kLine, 0);
@@ -237,7 +269,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
       row[0] = k != 0 && states_[k].match >= 0 ? static_cast<std::uint16_t>(states_[k].match + 1) : 0;
       for (std::uint32_t c = 1; c < classes_; ++c) {
         const std::uint32_t t = go(static_cast<std::uint32_t>(k), byte_of[c]);
-        row[c] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : table[states_[k].fail * stride + c]);
+        row[column[c]] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : table[states_[k].fail * stride + column[c]]);
       }
     }
   }
@@ -277,7 +309,13 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     std::uint32_t* r = node_store_.data() + offset[k];
     r[kFail] = offset[st.fail];
     r[kMatch] = static_cast<std::uint32_t>(st.match);
-    if (st.dense) {
+    if (k != 0 && depth_of[k] <= kResolvedDepth) {
+      r[kMeta] = kDenseBit | kResolvedBit;
+      for (std::uint32_t c = 0; c < classes_; ++c) {
+        const std::uint32_t t = resolved[resolved_row[k] + c];
+        r[kEdges + c] = t ? offset[t] : 0;
+      }
+    } else if (st.dense) {
       r[kMeta] = kDenseBit;
       for (std::uint32_t c = 0; c < classes_; ++c) {
         const std::uint32_t t = dense_[st.edges + c];

@@ -128,7 +128,7 @@ class DicAutomaton {
         const std::uint32_t meta = r[kMeta];
         if (meta & kDenseBit) {
           const std::uint32_t t = r[kEdges + cls];
-          if (t != 0) {
+          if (t != 0 || (meta & kResolvedBit)) {  // a resolved row's 0 is the root
             s = t;
             break;
           }
@@ -176,11 +176,17 @@ class DicAutomaton {
  private:
   // A state is a record in nodes_, named by its offset (the root's is 0):
   //   [fail, match (-1: none), meta, edges...]
-  // meta is the transition count, or kDenseBit for a row of targets indexed by byte class;
+  // meta is the transition count, or kDenseBit for a row of targets indexed by byte class
+  // (with kResolvedBit, fallbacks resolved);
   // sparse edges are the labels (sorted, 4 a word) and then their targets. One record is
   // mostly one cache line, so a step costs one miss where separate arrays cost three.
   static constexpr std::uint32_t kFail = 0, kMatch = 1, kMeta = 2, kEdges = 3;
   static constexpr std::uint32_t kDenseBit = 0x80000000u;
+  /// With kDenseBit: the row's fallbacks are resolved (0 is the root, not "no transition").
+  static constexpr std::uint32_t kResolvedBit = 0x40000000u;
+  /// States this shallow (but the root, whose row is root_) get resolved dense rows: every
+  /// word passes through them, and fallback loops end there.
+  static constexpr std::uint32_t kResolvedDepth = 2;
   /// States with more transitions than this get a dense row: a linear scan costs more.
   static constexpr std::uint32_t kDenseFrom = 6;
   /// States this deep or shallower are laid out breadth first, deeper ones by subtree.
