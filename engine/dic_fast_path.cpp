@@ -30,6 +30,44 @@ constexpr std::size_t kPad = 16;
 constexpr std::size_t kRow = kFastWordBytes + kPad;
 constexpr std::size_t kFront = 16;
 
+// Hides k's value from the optimiser, which would otherwise turn the loops below back into
+// one memcpy or memset, and those into `rep movs`/`rep stos`: at these sizes their start-up
+// costs more than a word's whole output. It emits no instruction.
+inline void opaque(std::size_t& k) noexcept {
+#if defined(__GNUC__)
+  asm("" : "+r"(k));
+#else
+  (void)k;
+#endif
+}
+
+// memcpy of a short, variable length (at most 2 * kFastWordBytes + 2 bytes) in fixed-size moves.
+inline void copy_short(char* to, const char* from, std::size_t n) noexcept {
+  if (n >= 16) {
+    for (std::size_t k = 0; k + 16 <= n; k += 16) {
+      std::memcpy(to + k, from + k, 16);
+      opaque(k);
+    }
+    std::memcpy(to + n - 16, from + n - 16, 16);
+  } else if (n >= 8) {
+    std::memcpy(to, from, 8);
+    std::memcpy(to + n - 8, from + n - 8, 8);
+  } else if (n >= 4) {
+    std::memcpy(to, from, 4);
+    std::memcpy(to + n - 4, from + n - 4, 4);
+  } else {
+    for (std::size_t k = 0; k < n; ++k) to[k] = from[k];
+  }
+}
+
+// memset(p, 0, n) for n a multiple of 16, in 16-byte stores.
+inline void zero(unsigned char* p, std::size_t n) noexcept {
+  for (std::size_t k = 0; k < n; k += 16) {
+    std::memset(p + k, 0, 16);
+    opaque(k);
+  }
+}
+
 // The flags a word's bytes raise (DictionaryData::fast_flags).
 constexpr unsigned char kSlow = kFastSlow, kFirstLevel = kFastFirstLevel, kNoHyphen = kFastNoHyphen,
                         kNonAscii = kFastNonAscii;
@@ -62,7 +100,7 @@ bool FastHyphenation::values(int level, const unsigned char* w, int n, char* hy)
   // Values as bytes, 0 for none (a digit '0'..'9' otherwise); kFront bytes before them for
   // windows that reach back past the start.
   alignas(16) unsigned char v[kFront + kRow + 16];
-  std::memset(v, 0, sizeof v);
+  zero(v, sizeof v);
   unsigned char prep[kRow];
   prep[0] = '.';
   std::memcpy(prep + 1, w, kFastWordBytes);
@@ -138,16 +176,15 @@ void FastHyphenation::run(int level, const unsigned char* w, int n, char* hy, in
   // level (pieces are shorter than the part: the recursion ends within n levels).
   unsigned char piece[kRow];
   char hy2[kRow];
-  std::memset(piece, 0, sizeof piece);
   int begin = 0;
   for (int e = 0; e < n; ++e) {
     if (!((hy[e] & 1) || (begin > 0 && e + 1 == n))) continue;
     if (e - begin > 1) {
       const int size = e - begin + 1;
-      std::memcpy(piece, w + begin, static_cast<std::size_t>(size));
-      std::memset(piece + size, 0, kFastWordBytes - static_cast<std::size_t>(size) + 8);
+      zero(piece, sizeof piece);
+      copy_short(reinterpret_cast<char*>(piece), reinterpret_cast<const char*>(w + begin), static_cast<std::size_t>(size));
       run(0, piece, size, hy2, clhmin, crhmin, begin > 0 ? false : lend, (hy[e] & 1) ? false : rend, depth + 1);
-      std::memcpy(hy + begin, hy2, static_cast<std::size_t>(e - begin - 1));
+      copy_short(hy + begin, hy2, static_cast<std::size_t>(e - begin - 1));
     }
     begin = e + 1;
   }
@@ -189,7 +226,7 @@ bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<ch
   const std::size_t size = word.size();
   if (size > kFastWordBytes || hyphens.size() < size + 5) return false;
   unsigned char w[kRow];
-  std::memset(w, 0, sizeof w);
+  zero(w, sizeof w);
   unsigned char flags = 0;
   for (std::size_t i = 0; i < size; ++i) {
     const auto c = static_cast<unsigned char>(word[i]);
@@ -232,7 +269,7 @@ bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<ch
     }
     out.hyphenated_size = length;
     const std::size_t copied = std::min(length, hyphenated.size() - 1);
-    std::memcpy(hyphenated.data(), buffer, copied);
+    copy_short(hyphenated.data(), buffer, copied);
     hyphenated[copied] = '\0';
   }
   if (hyphenate3) no_hyphen('\0');
@@ -252,7 +289,7 @@ bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<ch
       out.positions = static_cast<std::size_t>(j + 1);
     }
   }
-  std::memcpy(hyphens.data(), hy, size + 2);
+  copy_short(hyphens.data(), hy, size + 2);
   return true;
 }
 
