@@ -10,7 +10,9 @@
 
 #include "patterns/dic_reader.h"
 
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -133,11 +135,15 @@ class DicAutomaton {
             break;
           }
         } else {
+          // At most kDenseFrom - 1 labels (distinct): the first byte equal to c among the
+          // first 8, found without a loop (x's first zero byte; bytes after it may be false).
           const std::uint32_t count = meta & 0xFFu;
-          const auto* labels = reinterpret_cast<const unsigned char*>(r + kEdges);
-          std::uint32_t k = 0;
-          while (k < count && labels[k] < c) ++k;
-          if (k < count && labels[k] == c) {
+          std::uint64_t labels;
+          std::memcpy(&labels, r + kEdges, sizeof labels);
+          const std::uint64_t x = labels ^ (0x0101010101010101ull * c);
+          const std::uint64_t zero = (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
+          const std::uint32_t k = static_cast<std::uint32_t>(std::countr_zero(zero)) >> 3;  // 8: none
+          if (k < count) {
             s = r[kEdges + (count + 3) / 4 + k];
             break;
           }
@@ -189,6 +195,7 @@ class DicAutomaton {
   static constexpr std::uint32_t kResolvedDepth = 2;
   /// States with more transitions than this get a dense row: a linear scan costs more.
   static constexpr std::uint32_t kDenseFrom = 6;
+  static_assert(kDenseFrom <= 9, "walk_indices finds a sparse record's label among its first 8");
   /// States this deep or shallower are laid out breadth first, deeper ones by subtree.
   static constexpr std::uint32_t kShallow = 3;
   /// Zero words after the last record: a walk reads a record at any offset up to
