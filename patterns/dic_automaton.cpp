@@ -145,7 +145,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   for (std::size_t k = 0; k < states_.size(); ++k) {
     State& st = states_[k];
     sparse_first[k] = st.edges;
-    if (st.count < kDenseFrom && depth_of[k] > kResolvedDepth) continue;
+    if (st.count < kDenseFrom) continue;
     const auto row = static_cast<std::uint32_t>(dense_.size());
     dense_.resize(dense_.size() + classes_, 0);
     for (std::uint32_t e = st.edges; e < st.edges + st.count; ++e) dense_[row + class_[labels_[e]]] = targets_[e];
@@ -193,20 +193,23 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
 
   // The shallow states' rows with their fallbacks resolved (a walk at such a state needs no
   // fallback loop): breadth first, a state's fallback is shallower and already resolved.
+  // A row is its fallback's row with the state's own transitions written over it. Automata
+  // with a full transition table (below) never walk their records: none there.
+  const bool tabled = states_.size() <= kDeltaStates && match_store_.size() < 65535 && states_.size() * classes_ <= kDeltaCells;
+  const std::uint32_t resolved_depth = tabled ? 0 : kResolvedDepth;
   std::vector<std::uint32_t> resolved_row(states_.size(), 0);
   std::vector<std::uint32_t> resolved;
-  for (std::size_t k = 1; k < states_.size() && depth_of[k] <= kResolvedDepth; ++k) {
+  for (std::size_t k = 1; k < states_.size() && depth_of[k] <= resolved_depth; ++k) {
     resolved_row[k] = static_cast<std::uint32_t>(resolved.size());
     const std::uint32_t f = states_[k].fail;
-    for (std::uint32_t c = 0; c < classes_; ++c) {
-      std::uint32_t t = 0;
-      if (c != 0) {
-        const unsigned char byte = byte_of_class[c];
-        t = go(static_cast<std::uint32_t>(k), byte);
-        if (t == 0) t = f == 0 ? root_[byte] : resolved[resolved_row[f] + c];
-      }
-      resolved.push_back(t);
+    resolved.resize(resolved.size() + classes_, 0);
+    std::uint32_t* row = resolved.data() + resolved_row[k];
+    if (f == 0) {
+      for (std::uint32_t c = 1; c < classes_; ++c) row[c] = root_[byte_of_class[c]];
+    } else {
+      std::copy_n(resolved.data() + resolved_row[f], classes_, row);
     }
+    for (std::uint32_t e = sparse_first[k]; e < sparse_first[k] + states_[k].count; ++e) row[class_[labels_[e]]] = targets_[e];
   }
 
   // Windows: the digits of each match, right-aligned on the byte after the one that ends it.
@@ -238,7 +241,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
 
   // Small automata also get the full transition table: a row per state, its match + 1 in
   // column 0 (byte class 0 is "in no pattern", which always leads back to the root).
-  if (states_.size() <= kDeltaStates && match_store_.size() < 65535 && states_.size() * classes_ <= kDeltaCells) {
+  if (tabled) {
     while ((1u << row_shift_) < classes_ + 1) ++row_shift_;
     const std::size_t stride = std::size_t{1} << row_shift_;
     // Columns by how often the patterns use each class, the most used first: a row's first
@@ -301,7 +304,8 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   for (const std::uint32_t k : layout) {
     offset[k] = static_cast<std::uint32_t>(size);
     const State& st = states_[k];
-    size += kEdges + (st.dense ? classes_ : (st.count + 3) / 4 + st.count);
+    const bool row = st.dense || (k != 0 && depth_of[k] <= resolved_depth);
+    size += kEdges + (row ? classes_ : (st.count + 3) / 4 + st.count);
   }
   node_store_.assign(size + kNodePad, 0);
   for (std::size_t k = 0; k < states_.size(); ++k) {
@@ -309,7 +313,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     std::uint32_t* r = node_store_.data() + offset[k];
     r[kFail] = offset[st.fail];
     r[kMatch] = static_cast<std::uint32_t>(st.match);
-    if (k != 0 && depth_of[k] <= kResolvedDepth) {
+    if (k != 0 && depth_of[k] <= resolved_depth) {
       r[kMeta] = kDenseBit | kResolvedBit;
       for (std::uint32_t c = 0; c < classes_; ++c) {
         const std::uint32_t t = resolved[resolved_row[k] + c];

@@ -220,3 +220,46 @@ TEST_CASE("dic compiled: every byte of a small file changed, checksum fixed: bad
   }
   MESSAGE(loaded << " damaged files still loaded (and hyphenated without a fault)");
 }
+
+TEST_CASE("dic compiled: damaged records of a large automaton (outside the checksum) load and hyphenate without a fault") {
+  // German's second level has no full table: the walk reads its records, which the loader
+  // neither checks nor checksums. Damage them (words set to huge offsets, to offsets of
+  // their own, to dense and resolved marks, to random values), concentrated on the first
+  // records (the shallow states every word passes) and spread over the rest: every load must
+  // succeed and every word hyphenate, in bounds (ASan) and without looping.
+  const std::string bytes = compiled_bytes(hyph::Hyphenator::load_dic(kData + "hyph_de_DE.dic"));
+  const std::size_t entry = 64 + (5 + 6 + 1) * 24;  // L1ND in the section table
+  REQUIRE(std::string_view(bytes.data() + entry, 4) == "L1ND");
+  std::uint64_t offset = 0, length = 0;
+  std::memcpy(&offset, bytes.data() + entry + 8, 8);
+  std::memcpy(&length, bytes.data() + entry + 16, 8);
+  REQUIRE(length > 4096 * 4);
+  const std::size_t words = length / 4;
+  const std::vector<std::string> text{"Silbentrennung", "Donaudampfschifffahrtsgesellschaftskapitän", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                                      "Schiffahrt", "übermäßig", "Zwischenüberschrift", "abcdefghijklmnopqrstuvwxyzäöüß", "x"};
+  std::uint64_t state = 0x9E3779B97F4A7C15ull;
+  auto next = [&] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (int round = 0; round < 120; ++round) {
+    std::string damaged = bytes;
+    for (int k = 0; k < 64; ++k) {
+      const std::size_t word = (round % 2 == 0 ? next() % 4096 : next() % words);
+      std::uint32_t value = 0;
+      switch (next() % 6) {
+        case 0: value = 0xFFFFFFFFu; break;
+        case 1: value = static_cast<std::uint32_t>(word); break;  // a record pointing at itself
+        case 2: value = 0x80000000u | static_cast<std::uint32_t>(next() % 300); break;
+        case 3: value = 0xC0000000u; break;
+        case 4: value = static_cast<std::uint32_t>(next() % words); break;
+        default: value = static_cast<std::uint32_t>(next()); break;
+      }
+      std::memcpy(damaged.data() + offset + 4 * word, &value, 4);
+    }
+    const hyph::Hyphenator h = load_bytes(damaged);
+    for (const std::string& w : text) (void)h.hyphenated_spelling(w);
+  }
+}
