@@ -2,6 +2,7 @@
 // doc/compiled-format.md describes the layout; the section order below is that document's.
 #include "engine/compiled.h"
 
+#include "engine/compiled_container.h"
 #include "engine/compiled_dic.h"
 
 #include "base/hash.h"
@@ -79,14 +80,11 @@ void write(std::string& out, std::size_t at, T value) {
   std::memcpy(out.data() + at, &value, sizeof value);
 }
 
-// Every byte but the checksum's own and the dense rows' (which may be megabytes: apply()
-// clamps what it reads from them, so that they need no reading at load): the bytes before
-// the rows, then those after them.
-std::uint64_t checksum(const std::byte* bytes, std::size_t size, std::size_t rows_offset, std::size_t rows_length) {
-  const std::uint64_t before = XXH3_64bits_withSeed(bytes + kHeaderSize, rows_offset - kHeaderSize, XXH3_64bits(bytes, kOffChecksum));
-  const std::size_t after = rows_offset + rows_length;
-  return XXH3_64bits_withSeed(bytes + after, size - after, before);
-}
+// The container (engine/compiled_container.h): the checksum leaves the dense rows out (they
+// may be megabytes: apply() clamps what it reads from them, so that they need no reading at load).
+constexpr std::size_t kUnchecked[] = {kRows};
+constexpr container::Format kFormat{kMagic, kVersion, kTags, "compiled pattern file",
+                                    "compile the sources again with hyph-compile", kUnchecked};
 
 template <class T>
 std::string_view as_bytes(std::span<const T> s) {
@@ -107,11 +105,9 @@ bool valid_utf8(std::string_view s) {
 }  // namespace
 
 std::optional<std::uint64_t> compiled_checksum(std::span<const std::byte> bytes) noexcept {
-  const std::size_t entry = kHeaderSize + kRows * kSectionEntrySize;
-  if (bytes.size() < first_section_offset()) return std::nullopt;
-  const auto offset = read<std::uint64_t>(bytes.data() + entry + 8), length = read<std::uint64_t>(bytes.data() + entry + 16);
-  if (offset < kHeaderSize || offset > bytes.size() || length > bytes.size() - offset) return std::nullopt;
-  return checksum(bytes.data(), bytes.size(), static_cast<std::size_t>(offset), static_cast<std::size_t>(length));
+  std::uint64_t sum = 0;
+  if (!container::checksum(bytes, kFormat, sum)) return std::nullopt;
+  return sum;
 }
 
 bool is_compiled(std::span<const std::byte> bytes) noexcept {
@@ -191,8 +187,7 @@ void write_compiled(const Model& model, std::string_view tag, std::string_view n
     // An empty section may have no storage at all, and memcpy from null is undefined.
     if (!contents[s].empty()) std::memcpy(file.data() + offsets[s], contents[s].data(), contents[s].size());
   }
-  write<std::uint64_t>(file, kOffChecksum,
-                       checksum(reinterpret_cast<const std::byte*>(file.data()), size, offsets[kRows], contents[kRows].size()));
+  write<std::uint64_t>(file, kOffChecksum, *compiled_checksum(std::span(reinterpret_cast<const std::byte*>(file.data()), size)));
   out.write(file.data(), static_cast<std::streamsize>(file.size()));
   if (!out) throw Error(ErrorCode::io, "cannot write the compiled file");
 }
@@ -220,50 +215,8 @@ class Loader {
 
   // Header, section table, checksum, and the INFO section's fields.
   void check_layout() {
-    const std::size_t size = bytes_.size();
-    if (size == 0) fail("empty file");
-    if (size < sizeof kMagic && std::memcmp(bytes_.data(), kMagic, size) == 0) fail("truncated in the magic number");
-    if (!is_compiled(bytes_)) fail("not a compiled pattern file (no magic number)");
-    if (size < kHeaderSize) fail("truncated: " + std::to_string(size) + " bytes, less than the header");
-    const std::byte* const b = bytes_.data();
-    const auto version = read<std::uint32_t>(b + kOffVersion);
-    if (version != kVersion)
-      fail("format version " + std::to_string(version) + "; this libhyph reads version " + std::to_string(kVersion) +
-           " (compile the sources again with hyph-compile)");
-    if (read<std::uint32_t>(b + kOffHeaderSize) != kHeaderSize) fail("header size is not 64");
-    const auto file_size = read<std::uint64_t>(b + kOffFileSize);
-    if (file_size > size) fail("truncated: the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
-    if (file_size < size) fail("the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
-    if (read<std::uint32_t>(b + kOffSectionCount) != kSectionCount)
-      fail(std::to_string(read<std::uint32_t>(b + kOffSectionCount)) + " sections; version " + std::to_string(kVersion) + " has " + std::to_string(kSectionCount));
-    for (std::size_t at = kOffReserved; at < kOffChecksum; ++at)
-      if (b[at] != std::byte{0}) fail("reserved header bytes are not zero");
-    if (size < first_section_offset()) fail("truncated in the section table");
-
-    // Sections follow each other in the documented order, each at the next multiple of 64
-    // after the one before, the last one ending the file; every gap is zero.
-    std::size_t expected = first_section_offset();
-    for (std::size_t s = 0; s < kSectionCount; ++s) {
-      const std::byte* entry = b + kHeaderSize + s * kSectionEntrySize;
-      if (std::memcmp(entry, kTags[s].data(), 4) != 0)
-        fail("section " + std::to_string(s) + " is not " + tag_name(s) + " (sections are in a fixed order)");
-      if (read<std::uint32_t>(entry + 4) != 0) fail("section " + tag_name(s) + ": reserved bytes are not zero");
-      const auto offset = read<std::uint64_t>(entry + 8), length = read<std::uint64_t>(entry + 16);
-      if (offset != expected) fail("section " + tag_name(s) + " at offset " + std::to_string(offset) + ", not " + std::to_string(expected));
-      if (length > size - offset)
-        fail("section " + tag_name(s) + " (" + std::to_string(length) + " bytes at " + std::to_string(offset) + ") runs past the end of the file");
-      sections_[s] = bytes_.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(length));
-      const std::size_t end = static_cast<std::size_t>(offset + length);
-      expected = s + 1 < kSectionCount ? align_up(end) : end;
-      if (expected > size) fail("truncated after section " + tag_name(s));
-      for (std::size_t at = end; at < expected; ++at)
-        if (b[at] != std::byte{0}) fail("padding after section " + tag_name(s) + " is not zero");
-    }
-    if (expected != size) fail(std::to_string(size - expected) + " bytes after the last section");
-    for (std::size_t at = kHeaderSize + kSectionCount * kSectionEntrySize; at < first_section_offset(); ++at)
-      if (b[at] != std::byte{0}) fail("padding after the section table is not zero");
-    if (read<std::uint64_t>(b + kOffChecksum) != checksum(b, size, static_cast<std::size_t>(sections_[kRows].data() - b), sections_[kRows].size()))
-      fail("checksum mismatch: the file is damaged");
+    const std::vector<std::span<const std::byte>> sections = container::read_sections(bytes_, kFormat, name_);
+    std::copy(sections.begin(), sections.end(), sections_.begin());
 
     const std::span<const std::byte> info = sections_[kInfo];
     if (info.size() < kInfoSize) fail("INFO: " + std::to_string(info.size()) + " bytes, less than 64");

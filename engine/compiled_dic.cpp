@@ -1,10 +1,9 @@
-// The .dic dialect's compiled file: the same container as the TeX dialect's (64-byte header,
-// a table of sections each at the next multiple of 64, zero padding, XXH3 checksum), its own
-// magic and sections. Everything the engine reads per word (the automata's records, tables,
+// The .dic dialect's compiled file: the same container as the TeX dialect's
+// (engine/compiled_container.h), its own magic and sections. Everything the engine reads per word (the automata's records, tables,
 // matches and digits) is read in place; the small rest is copied.
 #include "engine/compiled_dic.h"
 
-#include "base/hash.h"
+#include "engine/compiled_container.h"
 #include "base/utf8.h"
 #include "engine/dic_data.h"
 #include "engine/dic_part.h"
@@ -33,26 +32,39 @@ using namespace compiled_dic_format;
 using dic::DicAutomaton;
 using dic::DicMatch;
 
-constexpr std::size_t kHeaderSize = 64, kEntrySize = 24, kAlignment = 64;
-constexpr std::size_t kOffVersion = 8, kOffHeaderSize = 12, kOffFileSize = 16, kOffSectionCount = 24,
-                      kOffReserved = 28, kOffChecksum = 56;
+using container::align_up;
+using container::kAlignment;
+using container::kEntrySize;
+using container::kHeaderSize;
+using container::kOffChecksum;
+using container::kOffFileSize;
+using container::kOffHeaderSize;
+using container::kOffSectionCount;
+using container::kOffVersion;
 
-// The sections, in the order they must appear; a level's five are kLevel0 + 5 * level + k.
+// The sections, in the order they must appear; a level's six are kLevel0 + 6 * level + k.
 enum Section : std::size_t {
   kInfo,        // DINF: flags, minimums, nohyphenl, cset
   kNoHyphen,    // DNOH: the NOHYPHEN block (elements each ending in '\0')
   kReplace,     // DREP: the replacement texts, each ending in '\0'
   kBytes,       // DBYT: each byte's code point (u32, 0xFFFFFFFF: none), for single-byte charsets
   kCharacters,  // DWCH: the patterns' characters that are not letters or marks, u32, increasing
-  kLevel0,      // L0HD, L0ND, L0DT, L0MT, L0DG, then L1..
-  kSectionCount = kLevel0 + 10,
+  kLevel0,      // L0HD, L0ND, L0DT, L0MT, L0DG, L0WN, then L1..
+  kSectionCount = kLevel0 + 12,
 };
-enum LevelSection : std::size_t { kHead, kNodes, kDelta, kMatches, kDigits };
+constexpr std::size_t kHead = 0, kNodes = 1, kDelta = 2, kMatches = 3, kDigits = 4, kWindows = 5, kLevelSections = 6;
 constexpr std::array<std::array<char, 4>, kSectionCount> kTags{{
     {'D', 'I', 'N', 'F'}, {'D', 'N', 'O', 'H'}, {'D', 'R', 'E', 'P'}, {'D', 'B', 'Y', 'T'}, {'D', 'W', 'C', 'H'},
-    {'L', '0', 'H', 'D'}, {'L', '0', 'N', 'D'}, {'L', '0', 'D', 'T'}, {'L', '0', 'M', 'T'}, {'L', '0', 'D', 'G'},
-    {'L', '1', 'H', 'D'}, {'L', '1', 'N', 'D'}, {'L', '1', 'D', 'T'}, {'L', '1', 'M', 'T'}, {'L', '1', 'D', 'G'},
+    {'L', '0', 'H', 'D'}, {'L', '0', 'N', 'D'}, {'L', '0', 'D', 'T'}, {'L', '0', 'M', 'T'}, {'L', '0', 'D', 'G'}, {'L', '0', 'W', 'N'},
+    {'L', '1', 'H', 'D'}, {'L', '1', 'N', 'D'}, {'L', '1', 'D', 'T'}, {'L', '1', 'M', 'T'}, {'L', '1', 'D', 'G'}, {'L', '1', 'W', 'N'},
 }};
+// The checksum leaves out the automata's records and transition tables (megabytes for
+// German): DicAutomaton::walk_indices clamps every state it reads from them, so a damaged
+// table gives wrong hyphens but no fault, and loading reads none of their bytes.
+constexpr std::size_t kLevel1 = kLevel0 + kLevelSections;
+constexpr std::size_t kUnchecked[] = {kLevel0 + kNodes, kLevel0 + kDelta, kLevel1 + kNodes, kLevel1 + kDelta};
+constexpr container::Format kFormat{kMagic, kVersion, kTags, "compiled .dic dictionary",
+                                    "compile the .dic again with hyph-compile --dic", kUnchecked};
 
 // DINF fields.
 constexpr std::size_t kInfoSize = 48;
@@ -61,10 +73,9 @@ constexpr std::uint32_t kFlagUtf8 = 1, kFlagNohyphen = 2, kFlagNextlevel = 4, kF
 // A level's head: the byte tables, then the counts.
 constexpr std::size_t kOffRoot = 0, kOffClasses = 1024, kOffColumns = 1280, kOffReplBytes = 1536,
                       kOffClassCount = 1792, kOffRowShift = 1796, kOffStateCount = 1800, kOffHasRepl = 1808,
-                      kOffHeadReserved = 1812, kHeadSize = 1816;
+                      kOffWindowed = 1812, kHeadSize = 1816;
 
-constexpr std::size_t align_up(std::size_t n) { return (n + kAlignment - 1) / kAlignment * kAlignment; }
-constexpr std::size_t first_section_offset() { return align_up(kHeaderSize + kSectionCount * kEntrySize); }
+constexpr std::size_t first_section_offset() { return container::first_section_offset(kSectionCount); }
 
 std::string tag_name(std::size_t s) { return std::string(kTags[s].data(), 4); }
 
@@ -83,9 +94,6 @@ std::string_view as_bytes(std::span<const T> s) {
   return {reinterpret_cast<const char*>(s.data()), s.size_bytes()};
 }
 
-std::uint64_t checksum(const std::byte* bytes, std::size_t size) {
-  return XXH3_64bits_withSeed(bytes + kHeaderSize, size - kHeaderSize, XXH3_64bits(bytes, kOffChecksum));
-}
 
 // A match as 32 bytes with every padding byte zero (a DicMatch's own padding is unspecified).
 std::string match_bytes(std::span<const DicMatch> matches) {
@@ -117,6 +125,7 @@ std::string level_head(const DicAutomaton::Image& m) {
   put<std::uint32_t>(head, kOffRowShift, m.row_shift);
   put<std::uint64_t>(head, kOffStateCount, m.state_count);
   put<std::uint32_t>(head, kOffHasRepl, m.has_replacements ? 1 : 0);
+  put<std::uint32_t>(head, kOffWindowed, m.windowed);
   return head;
 }
 
@@ -138,44 +147,8 @@ class Loader {
   [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::bad_format, name_ + ": " + what); }
 
   void check_layout() {
-    const std::size_t size = bytes_.size();
-    if (size < sizeof kMagic) fail("truncated in the magic number");
-    if (!is_compiled_dic(bytes_)) fail("not a compiled .dic dictionary (no magic number)");
-    if (size < kHeaderSize) fail("truncated: " + std::to_string(size) + " bytes, less than the header");
-    const std::byte* const b = bytes_.data();
-    const auto version = read<std::uint32_t>(b + kOffVersion);
-    if (version != kVersion)
-      fail("format version " + std::to_string(version) + "; this libhyph reads version " + std::to_string(kVersion));
-    if (read<std::uint32_t>(b + kOffHeaderSize) != kHeaderSize) fail("header size is not 64");
-    const auto file_size = read<std::uint64_t>(b + kOffFileSize);
-    if (file_size > size) fail("truncated: the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
-    if (file_size < size) fail("the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
-    if (read<std::uint32_t>(b + kOffSectionCount) != kSectionCount)
-      fail(std::to_string(read<std::uint32_t>(b + kOffSectionCount)) + " sections; version 1 has " + std::to_string(kSectionCount));
-    for (std::size_t at = kOffReserved; at < kOffChecksum; ++at)
-      if (b[at] != std::byte{0}) fail("reserved header bytes are not zero");
-    if (size < first_section_offset()) fail("truncated in the section table");
-    std::size_t expected = first_section_offset();
-    for (std::size_t s = 0; s < kSectionCount; ++s) {
-      const std::byte* entry = b + kHeaderSize + s * kEntrySize;
-      if (std::memcmp(entry, kTags[s].data(), 4) != 0)
-        fail("section " + std::to_string(s) + " is not " + tag_name(s) + " (sections are in a fixed order)");
-      if (read<std::uint32_t>(entry + 4) != 0) fail("section " + tag_name(s) + ": reserved bytes are not zero");
-      const auto offset = read<std::uint64_t>(entry + 8), length = read<std::uint64_t>(entry + 16);
-      if (offset != expected) fail("section " + tag_name(s) + " at offset " + std::to_string(offset) + ", not " + std::to_string(expected));
-      if (length > size - offset)
-        fail("section " + tag_name(s) + " (" + std::to_string(length) + " bytes at " + std::to_string(offset) + ") runs past the end of the file");
-      sections_[s] = bytes_.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(length));
-      const std::size_t end = static_cast<std::size_t>(offset + length);
-      expected = s + 1 < kSectionCount ? align_up(end) : end;
-      if (expected > size) fail("truncated after section " + tag_name(s));
-      for (std::size_t at = end; at < expected; ++at)
-        if (b[at] != std::byte{0}) fail("padding after section " + tag_name(s) + " is not zero");
-    }
-    if (expected != size) fail(std::to_string(size - expected) + " bytes after the last section");
-    for (std::size_t at = kHeaderSize + kSectionCount * kEntrySize; at < first_section_offset(); ++at)
-      if (b[at] != std::byte{0}) fail("padding after the section table is not zero");
-    if (read<std::uint64_t>(b + kOffChecksum) != checksum(b, size)) fail("checksum mismatch: the file is damaged");
+    const std::vector<std::span<const std::byte>> sections = container::read_sections(bytes_, kFormat, name_);
+    std::copy(sections.begin(), sections.end(), sections_.begin());
   }
 
   std::shared_ptr<const dic::DictionaryData> data(std::shared_ptr<const void> owner) {
@@ -255,12 +228,11 @@ class Loader {
   }
 
   DicAutomaton automaton(std::size_t level, std::size_t pool) const {
-    const std::size_t base = kLevel0 + 5 * level;
+    const std::size_t base = kLevel0 + kLevelSections * level;
     const std::string what = "level " + std::to_string(level);
     const std::span<const std::byte> head = sections_[base + kHead];
     if (head.size() != kHeadSize) fail(tag_name(base + kHead) + ": " + std::to_string(head.size()) + " bytes");
     const std::byte* h = head.data();
-    if (read<std::uint32_t>(h + kOffHeadReserved) != 0) fail(tag_name(base + kHead) + ": reserved bytes are not zero");
     const auto has_repl = read<std::uint32_t>(h + kOffHasRepl);
     if (has_repl > 1) fail(tag_name(base + kHead) + ": bad flag");
     bool replacement_bytes[256];
@@ -274,15 +246,17 @@ class Loader {
     // Matches are read as DicMatch: their flag byte must be a bool, their padding zero.
     const std::span<const std::byte> matches = sections_[base + kMatches];
     if (matches.size() % sizeof(DicMatch) != 0) fail(tag_name(base + kMatches) + ": not a whole number of entries");
-    const std::string zeros(sizeof(DicMatch), '\0');
+    // Byte by byte, without a branch a match (this runs over every match at load).
+    constexpr std::size_t pad = offsetof(DicMatch, letters) + 1, tail = offsetof(DicMatch, window) + sizeof DicMatch::window;
+    unsigned bad_flag = 0, bad_pad = 0;
     for (std::size_t k = 0; k < matches.size(); k += sizeof(DicMatch)) {
-      const auto flag = static_cast<unsigned char>(matches[k + offsetof(DicMatch, windowed)]);
-      if (flag > 1) fail(tag_name(base + kMatches) + ": bad window flag");
-      const std::size_t pad = offsetof(DicMatch, letters) + 1, tail = offsetof(DicMatch, window) + sizeof DicMatch::window;
-      if (std::memcmp(matches.data() + k + pad, zeros.data(), offsetof(DicMatch, window) - pad) != 0 ||
-          std::memcmp(matches.data() + k + tail, zeros.data(), sizeof(DicMatch) - tail) != 0)
-        fail(tag_name(base + kMatches) + ": padding is not zero");
+      const std::byte* x = matches.data() + k;
+      bad_flag |= static_cast<unsigned>(x[offsetof(DicMatch, windowed)] > std::byte{1});
+      for (std::size_t at = pad; at < offsetof(DicMatch, window); ++at) bad_pad |= static_cast<unsigned>(x[at]);
+      for (std::size_t at = tail; at < sizeof(DicMatch); ++at) bad_pad |= static_cast<unsigned>(x[at]);
     }
+    if (bad_flag) fail(tag_name(base + kMatches) + ": bad window flag");
+    if (bad_pad) fail(tag_name(base + kMatches) + ": padding is not zero");
     DicAutomaton::Image m;
     m.root = root;
     m.classes = reinterpret_cast<const unsigned char*>(h + kOffClasses);
@@ -296,6 +270,8 @@ class Loader {
     m.delta = array<std::uint16_t>(base + kDelta);
     m.matches = {reinterpret_cast<const DicMatch*>(matches.data()), matches.size() / sizeof(DicMatch)};
     m.digits = array<char>(base + kDigits);
+    m.windowed = read<std::uint32_t>(h + kOffWindowed);
+    m.windows = array<unsigned char>(base + kWindows);
     return DicAutomaton::adopt(m, pool, name_ + ": " + what);
   }
 
@@ -306,6 +282,12 @@ class Loader {
 };
 
 }  // namespace
+
+std::optional<std::uint64_t> compiled_dic_checksum(std::span<const std::byte> bytes) noexcept {
+  std::uint64_t sum = 0;
+  if (!container::checksum(bytes, kFormat, sum)) return std::nullopt;
+  return sum;
+}
 
 bool is_compiled_dic(std::span<const std::byte> bytes) noexcept {
   return bytes.size() >= sizeof kMagic && std::memcmp(bytes.data(), kMagic, sizeof kMagic) == 0;
@@ -338,8 +320,9 @@ void write_compiled_dic(const DicPart& part, std::ostream& out) {
   contents[kReplace] = std::string_view(d.replacements.data(), d.replacements.size());
   for (std::size_t level = 0; level < 2; ++level) {
     const DicAutomaton::Image m = d.level[level].image();
-    const std::size_t base = kLevel0 + 5 * level;
+    const std::size_t base = kLevel0 + kLevelSections * level;
     owned[base + kHead] = level_head(m);
+    contents[base + kWindows] = as_bytes(m.windows);
     contents[base + kNodes] = as_bytes(m.nodes);
     contents[base + kDelta] = as_bytes(m.delta);
     owned[base + kMatches] = match_bytes(m.matches);
@@ -368,7 +351,7 @@ void write_compiled_dic(const DicPart& part, std::ostream& out) {
     put<std::uint64_t>(file, entry + 16, contents[s].size());
     if (!contents[s].empty()) std::memcpy(file.data() + offsets[s], contents[s].data(), contents[s].size());
   }
-  put<std::uint64_t>(file, kOffChecksum, checksum(reinterpret_cast<const std::byte*>(file.data()), size));
+  put<std::uint64_t>(file, kOffChecksum, *compiled_dic_checksum(std::span(reinterpret_cast<const std::byte*>(file.data()), size)));
   out.write(file.data(), static_cast<std::streamsize>(file.size()));
   if (!out) throw Error(ErrorCode::io, "cannot write the compiled dictionary");
 }

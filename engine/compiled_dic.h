@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -17,10 +18,15 @@ namespace hyph::detail {
 
 namespace compiled_dic_format {
 inline constexpr unsigned char kMagic[8] = {0x89, 'H', 'Y', 'D', '\r', '\n', 0x1A, '\n'};
-inline constexpr std::uint32_t kVersion = 1;
+inline constexpr std::uint32_t kVersion = 2;
 }  // namespace compiled_dic_format
 
 struct DicPart;
+
+/// The checksum a file with these bytes carries at offset 56 (every byte but the checksum's
+/// and the automata's records and tables), or none if the section table cannot be read. For
+/// tests and fuzzing: damage a file, then fix its checksum so that the checks behind it run.
+std::optional<std::uint64_t> compiled_dic_checksum(std::span<const std::byte> bytes) noexcept;
 
 /// Whether `bytes` begin with the .dic dialect's magic (the rest may still be invalid).
 bool is_compiled_dic(std::span<const std::byte> bytes) noexcept;

@@ -30,6 +30,44 @@ constexpr std::size_t kPad = 16;
 constexpr std::size_t kRow = kFastWordBytes + kPad;
 constexpr std::size_t kFront = 16;
 
+// Hides k's value from the optimiser, which would otherwise turn the loops below back into
+// one memcpy or memset, and those into `rep movs`/`rep stos`: at these sizes their start-up
+// costs more than a word's whole output. It emits no instruction.
+inline void opaque(std::size_t& k) noexcept {
+#if defined(__GNUC__)
+  asm("" : "+r"(k));
+#else
+  (void)k;
+#endif
+}
+
+// memcpy of a short, variable length (at most 2 * kFastWordBytes + 2 bytes) in fixed-size moves.
+inline void copy_short(char* to, const char* from, std::size_t n) noexcept {
+  if (n >= 16) {
+    for (std::size_t k = 0; k + 16 <= n; k += 16) {
+      std::memcpy(to + k, from + k, 16);
+      opaque(k);
+    }
+    std::memcpy(to + n - 16, from + n - 16, 16);
+  } else if (n >= 8) {
+    std::memcpy(to, from, 8);
+    std::memcpy(to + n - 8, from + n - 8, 8);
+  } else if (n >= 4) {
+    std::memcpy(to, from, 4);
+    std::memcpy(to + n - 4, from + n - 4, 4);
+  } else {
+    for (std::size_t k = 0; k < n; ++k) to[k] = from[k];
+  }
+}
+
+// memset(p, 0, n) for n a multiple of 16, in 16-byte stores.
+inline void zero(unsigned char* p, std::size_t n) noexcept {
+  for (std::size_t k = 0; k < n; k += 16) {
+    std::memset(p + k, 0, 16);
+    opaque(k);
+  }
+}
+
 // The flags a word's bytes raise (DictionaryData::fast_flags).
 constexpr unsigned char kSlow = kFastSlow, kFirstLevel = kFastFirstLevel, kNoHyphen = kFastNoHyphen,
                         kNonAscii = kFastNonAscii;
@@ -48,6 +86,8 @@ class FastHyphenation {
   // Walks `level` over ". w ." and leaves the values "after byte i" in hy[0, n), hy[n] = '\0'.
   // Returns whether any pattern with a nonzero digit matched.
   bool values(int level, const unsigned char* w, int n, char* hy) const noexcept;
+  // Out of line: rare, and it keeps the walk's loop small.
+  [[gnu::noinline]] static void raise(const DicAutomaton& automaton, const DicMatch& m, unsigned char* values, std::size_t at) noexcept;
 
   const DictionaryData& d_;
   bool first_level_;  ///< whether the word has a byte the first level reads
@@ -57,42 +97,68 @@ bool FastHyphenation::values(int level, const unsigned char* w, int n, char* hy)
   // A first level that reads none of ". w ."'s bytes never leaves its root: no value, and
   // the caller's next step (the second level) writes all of hy.
   if (level == 0 && !first_level_ && !d_.level[0].reads('.')) return false;
-  alignas(16) unsigned char v[kFront + kRow];
-  std::memset(v, '0', sizeof v);
-  bool any = false;
-  {
-    unsigned char prep[kRow];
-    prep[0] = '.';
-    std::memcpy(prep + 1, w, kFastWordBytes);
-    prep[n + 1] = '.';
-    const std::size_t j = static_cast<std::size_t>(n) + 2;
-    const DicAutomaton& automaton = d_.level[level];
-    const char* pool = automaton.digit_pool();
-    unsigned char* values = v + kFront;
-    automaton.walk(prep, j, [&](std::size_t at, const DicMatch& m) {
-      any = true;
+  // Values as bytes, 0 for none (a digit '0'..'9' otherwise); kFront bytes before them for
+  // windows that reach back past the start.
+  alignas(16) unsigned char v[kFront + kRow + 16];
+  zero(v, sizeof v);
+  unsigned char prep[kRow];
+  prep[0] = '.';
+  std::memcpy(prep + 1, w, kFastWordBytes);
+  prep[n + 1] = '.';
+  const std::size_t j = static_cast<std::size_t>(n) + 2;
+  const DicAutomaton& automaton = d_.level[level];
+  unsigned char* values = v + kFront;
+  std::uint32_t any = 0;
 #if defined(__SSE2__)
-      if (const unsigned char* window = automaton.window(m)) {
-        // The values at positions at - 14 .. at + 1, raised to the window's digits at once.
-        unsigned char* x = values + at + 1 - 15;
-        const __m128i raised = _mm_max_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x)),
-                                            _mm_loadu_si128(reinterpret_cast<const __m128i*>(window)));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(x), raised);
-        return;
-      }
+  // The values of positions i - 14 .. i + 1 ride in a register while the walk is at byte i:
+  // each step raises them to the reached match's window (the zero window for none), stores
+  // them (later steps store the same positions again, raised further) and moves on one byte.
+  // No step waits for a store it made before, and no branch depends on whether a pattern matched.
+  const unsigned char* windows = automaton.window_table();
+  const std::uint32_t windowed = automaton.windowed_count();
+  const std::size_t matches = automaton.match_count();
+  __m128i acc = _mm_setzero_si128();
+  automaton.walk_indices(prep, j, [&](std::size_t at, std::uint32_t index) {
+    any |= index;
+    unsigned char* x = values + at + 1 - 15;
+    if (index <= windowed) [[likely]] {
+      acc = _mm_max_epu8(acc, _mm_loadu_si128(reinterpret_cast<const __m128i*>(windows + 16 * std::size_t{index})));
+    } else if (index - 1u < matches) {
+      // A match without a window (more than 15 digits): raised in memory, then read back.
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(x), acc);
+      raise(automaton, automaton.match(index - 1u), values, at);
+      acc = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x));
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(x), acc);
+    acc = _mm_srli_si128(acc, 1);
+  });
+  // The values move to "after byte i" ('0' where none); the last byte's is '0'; hy[n + 1]
+  // keeps its own.
+  const __m128i zero_digit = _mm_set1_epi8('0');
+  for (std::size_t k = 0; k < kFastWordBytes + 1; k += 16)
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(hy + k),
+                     _mm_max_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + 1 + k)), zero_digit));
+#else
+  const std::size_t matches = automaton.match_count();
+  automaton.walk_indices(prep, j, [&](std::size_t at, std::uint32_t index) {
+    any |= index;
+    if (index - 1u < matches) raise(automaton, automaton.match(index - 1u), values, at);
+  });
+  for (std::size_t k = 0; k < kFastWordBytes + 1; ++k) hy[k] = static_cast<char>(std::max<unsigned char>(values[1 + k], '0'));
 #endif
-      const char* digits = pool + m.digits;
-      const long offset = static_cast<long>(at) + 1 - static_cast<long>(m.length);
-      for (long k = std::max<long>(m.first, -offset); k < static_cast<long>(m.end); ++k)
-        values[offset + k] = std::max(values[offset + k], static_cast<unsigned char>(digits[k]));
-    });
-  }
-  // The values move to "after byte i"; the last byte's is '0'; hy[n + 1] keeps its own.
-  std::memcpy(hy, v + kFront + 1, kFastWordBytes + 1);
-  hy[n + 1] = static_cast<char>(v[kFront + n + 1]);
+  hy[n + 1] = static_cast<char>(std::max<unsigned char>(values[n + 1], '0'));
   if (n >= 1) hy[n - 1] = '0';
   hy[n] = '\0';
-  return any;
+  return any != 0;
+}
+
+// A match's digits raised into values, the last at position at + 1 (none before position 0).
+void FastHyphenation::raise(const DicAutomaton& automaton, const DicMatch& m, unsigned char* values,
+                            std::size_t at) noexcept {
+  const char* digits = automaton.digit_pool() + m.digits;
+  const long offset = static_cast<long>(at) + 1 - static_cast<long>(m.length);
+  for (long k = std::max<long>(m.first, -offset); k < static_cast<long>(m.end); ++k)
+    values[offset + k] = std::max(values[offset + k], static_cast<unsigned char>(digits[k]));
 }
 
 void FastHyphenation::run(int level, const unsigned char* w, int n, char* hy, int clhmin, int crhmin, bool lend,
@@ -110,16 +176,15 @@ void FastHyphenation::run(int level, const unsigned char* w, int n, char* hy, in
   // level (pieces are shorter than the part: the recursion ends within n levels).
   unsigned char piece[kRow];
   char hy2[kRow];
-  std::memset(piece, 0, sizeof piece);
   int begin = 0;
   for (int e = 0; e < n; ++e) {
     if (!((hy[e] & 1) || (begin > 0 && e + 1 == n))) continue;
     if (e - begin > 1) {
       const int size = e - begin + 1;
-      std::memcpy(piece, w + begin, static_cast<std::size_t>(size));
-      std::memset(piece + size, 0, kFastWordBytes - static_cast<std::size_t>(size) + 8);
+      zero(piece, sizeof piece);
+      copy_short(reinterpret_cast<char*>(piece), reinterpret_cast<const char*>(w + begin), static_cast<std::size_t>(size));
       run(0, piece, size, hy2, clhmin, crhmin, begin > 0 ? false : lend, (hy[e] & 1) ? false : rend, depth + 1);
-      std::memcpy(hy + begin, hy2, static_cast<std::size_t>(e - begin - 1));
+      copy_short(hy + begin, hy2, static_cast<std::size_t>(e - begin - 1));
     }
     begin = e + 1;
   }
@@ -161,7 +226,7 @@ bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<ch
   const std::size_t size = word.size();
   if (size > kFastWordBytes || hyphens.size() < size + 5) return false;
   unsigned char w[kRow];
-  std::memset(w, 0, sizeof w);
+  zero(w, sizeof w);
   unsigned char flags = 0;
   for (std::size_t i = 0; i < size; ++i) {
     const auto c = static_cast<unsigned char>(word[i]);
@@ -204,7 +269,7 @@ bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<ch
     }
     out.hyphenated_size = length;
     const std::size_t copied = std::min(length, hyphenated.size() - 1);
-    std::memcpy(hyphenated.data(), buffer, copied);
+    copy_short(hyphenated.data(), buffer, copied);
     hyphenated[copied] = '\0';
   }
   if (hyphenate3) no_hyphen('\0');
@@ -224,7 +289,7 @@ bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<ch
       out.positions = static_cast<std::size_t>(j + 1);
     }
   }
-  std::memcpy(hyphens.data(), hy, size + 2);
+  copy_short(hyphens.data(), hy, size + 2);
   return true;
 }
 

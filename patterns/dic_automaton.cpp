@@ -3,6 +3,7 @@
 #include <hyph/error.h>
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 
 namespace hyph::dic {
@@ -137,6 +138,9 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   for (unsigned char c : labels_) class_[c] = 1;
   for (int c = 0; c < 256; ++c)
     if (class_[c]) class_[c] = static_cast<unsigned char>(classes_++);
+  std::vector<unsigned char> byte_of_class(classes_, 0);
+  for (int c = 0; c < 256; ++c)
+    if (class_[c]) byte_of_class[class_[c]] = static_cast<unsigned char>(c);
   std::vector<std::uint32_t> sparse_first(states_.size());
   for (std::size_t k = 0; k < states_.size(); ++k) {
     State& st = states_[k];
@@ -187,12 +191,88 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     }
   }
 
+  // The shallow states' rows with their fallbacks resolved (a walk at such a state needs no
+  // fallback loop): breadth first, a state's fallback is shallower and already resolved.
+  // A row is its fallback's row with the state's own transitions written over it. Automata
+  // with a full transition table (below) never walk their records: none there.
+  const bool tabled = states_.size() <= kDeltaStates && match_store_.size() < 65535 && states_.size() * classes_ <= kDeltaCells;
+  // As deep as kResolvedDepth while the rows add at most the records' own size (German:
+  // depth 6, +83 %; Hungarian's 52 classes would quintuple its records at depth 5).
+  std::uint32_t resolved_depth = 0;
+  if (!tabled) {
+    std::size_t words = 0;
+    std::vector<std::size_t> at_depth(kResolvedDepth + 1, 0);
+    for (std::size_t k = 0; k < states_.size(); ++k) {
+      const State& st = states_[k];
+      words += kEdges + (st.dense ? classes_ : (st.count + 3u) / 4u + st.count);
+      if (depth_of[k] <= kResolvedDepth) ++at_depth[depth_of[k]];
+    }
+    std::size_t rows = 0;
+    for (std::uint32_t d = 1; d <= kResolvedDepth; ++d) {
+      rows += at_depth[d];
+      if (rows * classes_ > words) break;
+      resolved_depth = d;
+    }
+  }
+  std::vector<std::uint32_t> resolved_row(states_.size(), 0);
+  std::vector<std::uint32_t> resolved;
+  for (std::size_t k = 1; k < states_.size() && depth_of[k] <= resolved_depth; ++k) {
+    resolved_row[k] = static_cast<std::uint32_t>(resolved.size());
+    const std::uint32_t f = states_[k].fail;
+    resolved.resize(resolved.size() + classes_, 0);
+    std::uint32_t* row = resolved.data() + resolved_row[k];
+    if (f == 0) {
+      for (std::uint32_t c = 1; c < classes_; ++c) row[c] = root_[byte_of_class[c]];
+    } else {
+      std::copy_n(resolved.data() + resolved_row[f], classes_, row);
+    }
+    for (std::uint32_t e = sparse_first[k]; e < sparse_first[k] + states_[k].count; ++e) row[class_[labels_[e]]] = targets_[e];
+  }
+
+  // Windows: the digits of each match, right-aligned on the byte after the one that ends it.
+  // The windowed matches are numbered first, so that an index alone tells a walk whether a
+  // window holds the match (DicAutomaton::window_table).
+  for (DicMatch& m : match_store_) {
+    if (m.length > 15 || m.replacement >= 0) continue;
+    m.windowed = true;
+    for (std::uint32_t i = m.first; i < m.end; ++i)
+      if (digit_store_[m.digits + i] != '0') m.window[15 - (m.length - i)] = static_cast<unsigned char>(digit_store_[m.digits + i]);
+  }
+  {
+    std::vector<std::int32_t> renumbered(match_store_.size());
+    std::vector<DicMatch> ordered;
+    ordered.reserve(match_store_.size());
+    for (const bool pass : {true, false})
+      for (std::size_t k = 0; k < match_store_.size(); ++k)
+        if (match_store_[k].windowed == pass) {
+          renumbered[k] = static_cast<std::int32_t>(ordered.size());
+          ordered.push_back(match_store_[k]);
+        }
+    match_store_ = std::move(ordered);
+    for (State& st : states_)
+      if (st.match >= 0) st.match = renumbered[static_cast<std::size_t>(st.match)];
+    windowed_ = static_cast<std::uint32_t>(std::count_if(match_store_.begin(), match_store_.end(), [](const DicMatch& m) { return m.windowed; }));
+    window_store_.assign((std::size_t{windowed_} + 1) * 16, 0);
+    for (std::uint32_t k = 0; k < windowed_; ++k) std::memcpy(window_store_.data() + (k + 1) * 16, match_store_[k].window, 16);
+  }
+
   // Small automata also get the full transition table: a row per state, its match + 1 in
   // column 0 (byte class 0 is "in no pattern", which always leads back to the root).
-  if (states_.size() <= kDeltaStates && match_store_.size() < 65535 && states_.size() * classes_ <= kDeltaCells) {
+  if (tabled) {
     while ((1u << row_shift_) < classes_ + 1) ++row_shift_;
     const std::size_t stride = std::size_t{1} << row_shift_;
-    for (int c = 0; c < 256; ++c) delta_column_[c] = static_cast<unsigned char>(class_[c] != 0 ? class_[c] : classes_);
+    // Columns by how often the patterns use each class, the most used first: a row's first
+    // 64 bytes (its match and 31 columns) then hold the bytes most words are made of, and a
+    // step reads one cache line (German's umlauts come after the letters in byte order, but
+    // not in use).
+    std::vector<std::size_t> uses(classes_, 0);
+    for (const char c : sorted) ++uses[class_[static_cast<unsigned char>(c)]];
+    std::vector<std::uint32_t> by_use(classes_ - 1);
+    std::iota(by_use.begin(), by_use.end(), 1u);
+    std::stable_sort(by_use.begin(), by_use.end(), [&](std::uint32_t a, std::uint32_t b) { return uses[a] > uses[b]; });
+    std::vector<std::uint32_t> column(classes_, 0);
+    for (std::uint32_t r = 0; r < by_use.size(); ++r) column[by_use[r]] = r + 1;
+    for (int c = 0; c < 256; ++c) delta_column_[c] = static_cast<unsigned char>(class_[c] != 0 ? column[class_[c]] : classes_);
     // Slack for the first row to start at a 64-byte boundary.
     constexpr std::size_t kLine = 64 / sizeof(std::uint16_t);
     delta_store_.assign(states_.size() * stride + kLine, 0);
@@ -209,17 +289,9 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
       row[0] = k != 0 && states_[k].match >= 0 ? static_cast<std::uint16_t>(states_[k].match + 1) : 0;
       for (std::uint32_t c = 1; c < classes_; ++c) {
         const std::uint32_t t = go(static_cast<std::uint32_t>(k), byte_of[c]);
-        row[c] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : table[states_[k].fail * stride + c]);
+        row[column[c]] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : table[states_[k].fail * stride + column[c]]);
       }
     }
-  }
-
-  // Windows: the digits of each match, right-aligned on the byte after the one that ends it.
-  for (DicMatch& m : match_store_) {
-    if (m.length > 15 || m.replacement >= 0) continue;
-    m.windowed = true;
-    for (std::uint32_t i = m.first; i < m.end; ++i)
-      if (digit_store_[m.digits + i] != '0') m.window[15 - (m.length - i)] = static_cast<unsigned char>(digit_store_[m.digits + i]);
   }
 
   // Flat records, targets turned into record offsets. The shallow states, which every word
@@ -249,15 +321,22 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   for (const std::uint32_t k : layout) {
     offset[k] = static_cast<std::uint32_t>(size);
     const State& st = states_[k];
-    size += kEdges + (st.dense ? classes_ : (st.count + 3) / 4 + st.count);
+    const bool row = st.dense || (k != 0 && depth_of[k] <= resolved_depth);
+    size += kEdges + (row ? classes_ : (st.count + 3) / 4 + st.count);
   }
-  node_store_.assign(size, 0);
+  node_store_.assign(size + kNodePad, 0);
   for (std::size_t k = 0; k < states_.size(); ++k) {
     const State& st = states_[k];
     std::uint32_t* r = node_store_.data() + offset[k];
     r[kFail] = offset[st.fail];
     r[kMatch] = static_cast<std::uint32_t>(st.match);
-    if (st.dense) {
+    if (k != 0 && depth_of[k] <= resolved_depth) {
+      r[kMeta] = kDenseBit | kResolvedBit;
+      for (std::uint32_t c = 0; c < classes_; ++c) {
+        const std::uint32_t t = resolved[resolved_row[k] + c];
+        r[kEdges + c] = t ? offset[t] : 0;
+      }
+    } else if (st.dense) {
       r[kMeta] = kDenseBit;
       for (std::uint32_t c = 0; c < classes_; ++c) {
         const std::uint32_t t = dense_[st.edges + c];
@@ -279,6 +358,8 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
 
 void DicAutomaton::publish() noexcept {
   nodes_ = node_store_;
+  node_limit_ = static_cast<std::uint32_t>(node_store_.size() - kNodePad);
+  windows_ = window_store_;
   delta_ = delta_store_.empty() ? std::span<const std::uint16_t>()
                                 : std::span<const std::uint16_t>(delta_store_).subspan(delta_offset_, state_count_ << row_shift_);
   matches_ = match_store_;

@@ -1,7 +1,9 @@
 // DicAutomaton to and from the compiled format's arrays (engine/compiled_dic.cpp): image()
-// exposes what an automaton is; adopt() reads such arrays in place once it has checked every
-// fact walk() and the engine rely on, so that a damaged or crafted file can give wrong
-// hyphens but never make them read out of bounds or loop.
+// exposes what an automaton is; adopt() reads such arrays in place once it has checked the
+// facts walk() and the engine rely on that are cheap to check (the byte tables, the matches,
+// the sizes); the large records and transition table are clamped where walk_indices reads
+// them instead. A damaged or crafted file can give wrong hyphens but never make them read
+// out of bounds or loop.
 #include "patterns/dic_automaton.h"
 
 #include <hyph/error.h>
@@ -26,6 +28,8 @@ DicAutomaton::Image DicAutomaton::image() const noexcept {
   m.delta = delta_;
   m.matches = matches_;
   m.digits = digits_;
+  m.windowed = windowed_;
+  m.windows = windows_;
   return m;
 }
 
@@ -66,96 +70,26 @@ DicAutomaton DicAutomaton::adopt(const Image& m, std::size_t replacement_pool, c
     if (any_bad) bad(what, "digit pool: a byte that is not a digit");
   }
 
-  // The records. The writer lays them out as a walk from the root would meet them: the shallow
-  // states (depth <= kShallow) breadth first, then each deepest shallow state's subtree in
-  // preorder, children in byte order. Following the transitions in that order, each must lead
-  // to the very next record: so every target is a record of its own (a tree), inside the
-  // section, met once. Then every fallback must be a shallower record (so walks end).
+  // The records are not read here (megabytes for German): walk_indices clamps every state it
+  // reads into [0, node_limit_], and kNodePad words after that hold any record it could read
+  // there; it also ends every walk. A damaged record gives wrong hyphens, not a fault.
   const std::span<const std::uint32_t> nodes = m.nodes;
-  const std::size_t n = nodes.size();
-  const std::uint32_t classes = m.class_count;
-  // depth + 1 at each record's offset (0 elsewhere): the fallback check looks it up.
-  std::vector<unsigned char> depth(n, 0);
-  std::size_t cursor = 0, records = 0;
-  auto fail_at = [&](std::size_t o, const char* problem) { bad(what, "record at " + std::to_string(o) + ": " + problem); };
-  // The record at `t`, reached at `d`: it must be the next one; returns its size.
-  auto visit = [&](std::uint32_t t, unsigned d) -> std::size_t {
-    if (t != cursor) fail_at(t, "not where the layout puts the next state");
-    if (n - cursor < kEdges) fail_at(t, "cut short");
-    const std::uint32_t meta = nodes[t + kMeta];
-    std::size_t size;
-    if (meta & kDenseBit) {
-      if (meta != kDenseBit) fail_at(t, "bad meta word");
-      size = kEdges + classes;
-    } else {
-      if (meta > 256) fail_at(t, "more than 256 transitions");
-      size = kEdges + (meta + 3) / 4 + meta;
-    }
-    if (n - cursor < size) fail_at(t, "cut short");
-    if (d >= 200) fail_at(t, "deeper than 200");
-    const std::uint32_t match = nodes[t + kMatch];
-    if (match != 0xFFFFFFFFu && match >= m.matches.size()) fail_at(t, "match beyond the matches");
-    depth[t] = static_cast<unsigned char>(d + 1);
-    cursor += size;
-    ++records;
-    return size;
-  };
-  // Calls f(target) for the transitions of the record at o, in byte order.
-  auto for_each_child = [&](std::size_t o, auto&& f) {
-    const std::uint32_t meta = nodes[o + kMeta];
-    if (meta & kDenseBit) {
-      for (std::uint32_t c = 0; c < classes; ++c)
-        if (const std::uint32_t t = nodes[o + kEdges + c]; t != 0) f(t);
-    } else {
-      const std::size_t targets = o + kEdges + (meta + 3) / 4;
-      for (std::uint32_t e = 0; e < meta; ++e) f(nodes[targets + e]);
-    }
-  };
-  if (n == 0) bad(what, "no records");
-  visit(0, 0);
-  std::vector<std::pair<std::uint32_t, unsigned>> queue{{0u, 0u}};
-  std::vector<std::uint32_t> deepest;  // the shallow states at depth kShallow, breadth first
-  for (std::size_t q = 0; q < queue.size(); ++q) {
-    const auto [o, d] = queue[q];
-    if (d == kShallow) {
-      deepest.push_back(o);
-      continue;
-    }
-    for_each_child(o, [&](std::uint32_t t) {
-      visit(t, d + 1);
-      queue.emplace_back(t, d + 1);
-    });
-  }
-  std::vector<std::pair<std::uint32_t, unsigned>> stack;
-  std::vector<std::uint32_t> children;
-  auto push_children = [&](std::uint32_t o, unsigned d) {
-    children.clear();
-    for_each_child(o, [&](std::uint32_t t) { children.push_back(t); });
-    for (std::size_t k = children.size(); k-- > 0;) stack.emplace_back(children[k], d + 1);
-  };
-  for (const std::uint32_t top : deepest) {
-    push_children(top, kShallow);
-    while (!stack.empty()) {
-      const auto [t, d] = stack.back();
-      stack.pop_back();
-      visit(t, d);
-      push_children(t, d);
-    }
-  }
-  if (cursor != n) bad(what, std::to_string(n - cursor) + " words after the last state");
-  if (records != m.state_count) bad(what, "state count differs from the records");
-  for (std::size_t o = 0; o < n;) {
-    const std::uint32_t meta = nodes[o + kMeta];
-    const std::uint32_t fail = nodes[o + kFail];
-    if (fail >= n || depth[fail] == 0 || (o == 0 ? fail != 0 : depth[fail] >= depth[o])) fail_at(o, "fallback not a shallower state");
-    o += (meta & kDenseBit) ? kEdges + classes : kEdges + (meta + 3) / 4 + meta;
-  }
+  if (nodes.size() < kNodePad + kEdges || nodes.size() - kNodePad > 0xFFFFFFFFu)
+    bad(what, "records: " + std::to_string(nodes.size()) + " words, not a root and the padding after the last");
+  a.node_limit_ = static_cast<std::uint32_t>(nodes.size() - kNodePad);
+  if (m.state_count == 0 || m.state_count > nodes.size() - kNodePad) bad(what, "state count beyond the records");
   for (int c = 0; c < 256; ++c) {
     const std::uint32_t t = m.root[c];
-    if (t != 0 && (t >= n || depth[t] != 2 || m.classes[c] == 0))
-      bad(what, "root transition by byte " + std::to_string(c) + " is not a state of depth 1");
+    if (t > a.node_limit_ || (t != 0 && m.classes[c] == 0))
+      bad(what, "root transition by byte " + std::to_string(c) + " is not a record");
     a.root_[c] = t;
   }
+
+  // Windows: the first `windowed` matches', after a zero one (any bytes are safe to raise).
+  if (m.windowed > m.matches.size() || m.windows.size() != (std::size_t{m.windowed} + 1) * 16)
+    bad(what, "windows: " + std::to_string(m.windows.size()) + " bytes for " + std::to_string(m.windowed) + " windowed matches");
+  for (std::size_t k = 0; k < 16; ++k)
+    if (m.windows[k] != 0) bad(what, "windows: the first is not zero");
 
   // The full table of small automata: rows of 1 << shift entries, the least power of two above
   // the class count; column 0 a match + 1, the others states.
@@ -165,13 +99,9 @@ DicAutomaton DicAutomaton::adopt(const Image& m, std::size_t replacement_pool, c
     if (m.row_shift != shift) bad(what, "row shift " + std::to_string(m.row_shift) + ", expected " + std::to_string(shift));
     if (m.state_count > kDeltaStates || m.matches.size() >= 65535 || m.delta.size() != (m.state_count << shift))
       bad(what, "transition table of the wrong size");
+    // Entries are not read here: walk_indices clamps each state it reads to the state count,
+    // and callers bound each match index by the match count.
     const std::size_t stride = std::size_t{1} << shift;
-    std::uint16_t highest_state = 0, highest_match = 0;
-    for (std::size_t row = 0; row < m.delta.size(); row += stride) {
-      highest_match = std::max(highest_match, m.delta[row]);
-      for (std::size_t c = 1; c < stride; ++c) highest_state = std::max(highest_state, m.delta[row + c]);
-    }
-    if (highest_match > m.matches.size() || highest_state >= m.state_count) bad(what, "a transition table entry out of range");
     for (int c = 0; c < 256; ++c) {
       if (m.delta_columns[c] >= stride || m.delta_columns[c] == 0) bad(what, "byte " + std::to_string(c) + ": column out of range");
       a.delta_column_[c] = m.delta_columns[c];
@@ -185,6 +115,8 @@ DicAutomaton DicAutomaton::adopt(const Image& m, std::size_t replacement_pool, c
   a.delta_ = m.delta;
   a.matches_ = m.matches;
   a.digits_ = m.digits;
+  a.windowed_ = m.windowed;
+  a.windows_ = m.windows;
   return a;
 }
 

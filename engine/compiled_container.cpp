@@ -1,0 +1,98 @@
+#include "engine/compiled_container.h"
+
+#include "base/hash.h"
+
+#include <hyph/error.h>
+
+#include <cstring>
+
+namespace hyph::detail::container {
+
+namespace {
+
+template <class T>
+T read(const std::byte* p) {
+  T value;
+  std::memcpy(&value, p, sizeof value);
+  return value;
+}
+
+std::string tag_name(const Format& f, std::size_t s) { return std::string(f.tags[s].data(), 4); }
+
+}  // namespace
+
+bool checksum(std::span<const std::byte> bytes, const Format& format, std::uint64_t& sum) noexcept {
+  const std::size_t size = bytes.size();
+  if (size < first_section_offset(format.tags.size())) return false;
+  const std::byte* b = bytes.data();
+  sum = XXH3_64bits(b, kOffChecksum);
+  std::size_t from = kHeaderSize;
+  for (const std::size_t s : format.unchecked) {
+    const std::byte* entry = b + kHeaderSize + s * kEntrySize;
+    const auto offset = read<std::uint64_t>(entry + 8), length = read<std::uint64_t>(entry + 16);
+    if (offset < from || offset > size || length > size - offset) return false;
+    sum = XXH3_64bits_withSeed(b + from, static_cast<std::size_t>(offset) - from, sum);
+    from = static_cast<std::size_t>(offset + length);
+  }
+  sum = XXH3_64bits_withSeed(b + from, size - from, sum);
+  return true;
+}
+
+std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte> bytes, const Format& format,
+                                                      const std::string& name) {
+  auto fail = [&](const std::string& what) { throw Error(ErrorCode::bad_format, name + ": " + what); };
+  const std::size_t size = bytes.size();
+  const std::size_t count = format.tags.size();
+  const std::string kind(format.kind);
+  if (size == 0) fail("empty file");
+  if (size < format.magic.size() && std::memcmp(bytes.data(), format.magic.data(), size) == 0) fail("truncated in the magic number");
+  if (size < format.magic.size() || std::memcmp(bytes.data(), format.magic.data(), format.magic.size()) != 0)
+    fail("not a " + kind + " (no magic number)");
+  if (size < kHeaderSize) fail("truncated: " + std::to_string(size) + " bytes, less than the header");
+  const std::byte* const b = bytes.data();
+  const auto version = read<std::uint32_t>(b + kOffVersion);
+  if (version != format.version)
+    fail("format version " + std::to_string(version) + "; this libhyph reads version " + std::to_string(format.version) + " (" +
+         std::string(format.again) + ")");
+  if (read<std::uint32_t>(b + kOffHeaderSize) != kHeaderSize) fail("header size is not 64");
+  const auto file_size = read<std::uint64_t>(b + kOffFileSize);
+  if (file_size > size) fail("truncated: the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
+  if (file_size < size) fail("the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
+  if (read<std::uint32_t>(b + kOffSectionCount) != count)
+    fail(std::to_string(read<std::uint32_t>(b + kOffSectionCount)) + " sections; version " + std::to_string(format.version) +
+         " has " + std::to_string(count));
+  for (std::size_t at = kOffReserved; at < kOffChecksum; ++at)
+    if (b[at] != std::byte{0}) fail("reserved header bytes are not zero");
+  if (size < first_section_offset(count)) fail("truncated in the section table");
+
+  // Sections follow each other in the documented order, each at the next multiple of 64
+  // after the one before, the last one ending the file; every gap is zero.
+  std::vector<std::span<const std::byte>> sections(count);
+  std::size_t expected = first_section_offset(count);
+  for (std::size_t s = 0; s < count; ++s) {
+    const std::byte* entry = b + kHeaderSize + s * kEntrySize;
+    if (std::memcmp(entry, format.tags[s].data(), 4) != 0)
+      fail("section " + std::to_string(s) + " is not " + tag_name(format, s) + " (sections are in a fixed order)");
+    if (read<std::uint32_t>(entry + 4) != 0) fail("section " + tag_name(format, s) + ": reserved bytes are not zero");
+    const auto offset = read<std::uint64_t>(entry + 8), length = read<std::uint64_t>(entry + 16);
+    if (offset != expected)
+      fail("section " + tag_name(format, s) + " at offset " + std::to_string(offset) + ", not " + std::to_string(expected));
+    if (length > size - offset)
+      fail("section " + tag_name(format, s) + " (" + std::to_string(length) + " bytes at " + std::to_string(offset) +
+           ") runs past the end of the file");
+    sections[s] = bytes.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(length));
+    const std::size_t end = static_cast<std::size_t>(offset + length);
+    expected = s + 1 < count ? align_up(end) : end;
+    if (expected > size) fail("truncated after section " + tag_name(format, s));
+    for (std::size_t at = end; at < expected; ++at)
+      if (b[at] != std::byte{0}) fail("padding after section " + tag_name(format, s) + " is not zero");
+  }
+  if (expected != size) fail(std::to_string(size - expected) + " bytes after the last section");
+  for (std::size_t at = kHeaderSize + count * kEntrySize; at < first_section_offset(count); ++at)
+    if (b[at] != std::byte{0}) fail("padding after the section table is not zero");
+  std::uint64_t sum = 0;
+  if (!checksum(bytes, format, sum) || read<std::uint64_t>(b + kOffChecksum) != sum) fail("checksum mismatch: the file is damaged");
+  return sections;
+}
+
+}  // namespace hyph::detail::container

@@ -1,0 +1,47 @@
+// The container both compiled formats share (doc/compiled-format.md): a 64-byte header (magic,
+// version, header size, file size, section count, zero reserved bytes, XXH3 checksum), a table
+// of 24-byte section entries (tag, zero, offset, length), and the sections in a fixed order,
+// each at the next multiple of 64 after the one before, every gap zero, the last one ending
+// the file. The TeX dialect's format (engine/compiled.cpp) and the .dic dialect's
+// (engine/compiled_dic.cpp) differ only in magic, version, tags and which large sections the
+// checksum leaves out (their readers clamp what they read from those instead).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hyph::detail::container {
+
+inline constexpr std::size_t kHeaderSize = 64, kEntrySize = 24, kAlignment = 64;
+inline constexpr std::size_t kOffVersion = 8, kOffHeaderSize = 12, kOffFileSize = 16, kOffSectionCount = 24,
+                             kOffReserved = 28, kOffChecksum = 56;
+
+struct Format {
+  std::span<const unsigned char, 8> magic;
+  std::uint32_t version;
+  std::span<const std::array<char, 4>> tags;  ///< the sections, in their order
+  std::string_view kind;  ///< "compiled pattern file": "not a KIND (no magic number)"
+  std::string_view again;  ///< what to do about another version: "compile the sources again with hyph-compile"
+  /// Sections the checksum leaves out (increasing): large tables their readers clamp.
+  std::span<const std::size_t> unchecked;
+};
+
+constexpr std::size_t align_up(std::size_t n) { return (n + kAlignment - 1) / kAlignment * kAlignment; }
+constexpr std::size_t first_section_offset(std::size_t sections) { return align_up(kHeaderSize + sections * kEntrySize); }
+
+/// The checksum of `bytes` (a whole file) as `format` covers it: every byte but the checksum's
+/// own and the unchecked sections' (read from the section table); none if the table or an
+/// unchecked entry cannot be read.
+bool checksum(std::span<const std::byte> bytes, const Format& format, std::uint64_t& sum) noexcept;
+
+/// The sections of a file in `format`, after checking the header, the table, the padding and
+/// the checksum; throws Error(bad_format) "NAME: problem" otherwise.
+std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte> bytes, const Format& format,
+                                                      const std::string& name);
+
+}  // namespace hyph::detail::container
