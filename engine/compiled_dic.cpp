@@ -358,6 +358,12 @@ void write_compiled_dic(const DicPart& part, std::ostream& out) {
 
 std::shared_ptr<const Model> load_compiled_dic(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
                                                const Settings& settings, std::string_view name) {
+  // The file keeps the minimums its source's lines gave, with the compound ones already derived
+  // from them: leaving those lines out (Hyphenator::load_dic_bytes) needs the source.
+  if (settings.dic_minimums == DicMinimums::settings_only)
+    throw Error(ErrorCode::invalid_argument, std::string(name) +
+                                                 ": dic_minimums = settings_only needs the .dic source; a compiled dictionary keeps the "
+                                                 "minimums it was compiled with");
   if (reinterpret_cast<std::uintptr_t>(bytes.data()) % kAlignment != 0) {
     // Matches are read in place as 32-byte aligned records: copy to an aligned place.
     auto copy = std::make_shared<AlignedBuffer>(bytes.size());

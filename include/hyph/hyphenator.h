@@ -94,7 +94,9 @@ class HYPH_EXPORT Hyphenator {
   /// Error(bad_format) naming the file and what is wrong if it is damaged, truncated or not a
   /// compiled file. As with any mapping, the file must not be truncated while in use.
   /// A compiled `.dic` dictionary (write_compiled of a load_dic hyphenator) loads in
-  /// libhyphen's dialect, with settings as load_dic takes them.
+  /// libhyphen's dialect, with settings as load_dic takes them, except
+  /// DicMinimums::settings_only (Error(invalid_argument): leaving the file's minimums out
+  /// needs its source).
   static Hyphenator load_compiled(const std::filesystem::path& path, const Settings& settings = {});
 
   /// The same from bytes in memory, which are read in place: they must stay valid and

@@ -133,6 +133,13 @@ TEST_CASE("dic compiled: settings apply as for load_dic; TeX settings are refuse
   tex.uchyph = 0;
   CHECK_THROWS_AS(hyph::Hyphenator::load_compiled(std::span(reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()), tex),
                   hyph::Error);
+  // Leaving the file's own minimums out needs its source: the compiled form keeps only the
+  // minimums derived from them (COMPOUND...HYPHENMIN defaults follow LEFT/RIGHTHYPHENMIN).
+  hyph::Settings settings_only;
+  settings_only.dic_minimums = hyph::DicMinimums::settings_only;
+  CHECK_THROWS_WITH_AS(
+      hyph::Hyphenator::load_compiled(std::span(reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()), settings_only),
+      doctest::Contains("dic_minimums"), hyph::Error);
 }
 
 TEST_CASE("dic compiled: from a file, and unaligned bytes") {
