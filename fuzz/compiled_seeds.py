@@ -4,7 +4,7 @@
 Valid files (valid-*.hyb): the tiny pattern set of doc/compiled-format.md behind every filter,
 with Unicode TeX's letters, with other minimums and \\uchyph, in the small layout (nodes and
 edges), and with a pattern longer than the 16-gap window (no windows: the portable path), in
-both layouts. Damaged ones (damaged-*.hyb): cut at
+both layouts; and with packed rows. Damaged ones (damaged-*.hyb): cut at
 section boundaries, a byte changed in each section, offsets and lengths changed. The fuzz
 target fixes the checksum of most inputs itself, so the damage reaches the checks behind it.
 
@@ -58,6 +58,18 @@ with tempfile.TemporaryDirectory() as tmp:
         f.write("\\patterns{a1bcdefghijklmnopqrs 2b1c .ab4c hy3ph}\n\\hyphenation{ab-c-de}\n")
     compile_to("valid-long-pattern.hyb", ["-p", long_tex, "--filter", "fuse", "--fp-rate", "0.3"])
     compile_to("valid-long-pattern-small.hyb", ["-p", long_tex, "--small"])
+    # The tiny patterns without the exception's letters: 10 symbols, so packed rows (rows of
+    # 16 entries with 4 to spare); then its rows filled with offsets past the last row and
+    # between rows.
+    packed_tex = os.path.join(tmp, "packed.tex")
+    with open(packed_tex, "w") as f:
+        f.write("\\patterns{hy3ph he2n hen5at 2io}\n")
+    packed = compile_to("valid-packed.hyb", ["-p", packed_tex])
+    for tag, entry, offset, length in sections(packed):
+        if tag == "ROWS":
+            for value in (0xFFFF, 7):
+                write(f"damaged-packed-rows-{value:x}.hyb", packed[:offset] + struct.pack("<H", value) * (length // 2) +
+                      packed[offset + length:])
 
 for prefix, name in (("", "valid-tiny-exact.hyb"), ("small-", "valid-tiny-small.hyb")):
     base = open(os.path.join(OUT, name), "rb").read()

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <string>
@@ -178,12 +179,25 @@ void Automaton::lay_out(std::shared_ptr<Owned> owned, const std::vector<std::uin
   shift_ = static_cast<unsigned>(std::countr_zero(std::bit_ceil(w + 1)));
   const std::size_t row = std::size_t{1} << shift_;
   const std::size_t list_count = std::max(owned->lists.size(), owned->windows.size());
+  const bool narrow = states <= 0x10000 && list_count <= 0x10000;
+  packed_ = packs(shift_, w, states, dense_, !owned->windows.empty(), narrow);
+  unshift_ = packed_ ? shift_ - 2 : 0;
   auto fill = [&](auto& rows, auto& nodes, auto& edges) {
     using Entry = typename std::decay_t<decltype(rows)>::value_type;
     rows.assign(dense_ * row, 0);
     for (std::size_t n = 0; n < dense_; ++n) {
       rows[n * row] = static_cast<Entry>(lists[n]);
-      for (std::size_t c = 0; c < w; ++c) rows[n * row + 1 + c] = static_cast<Entry>(table[n * w + c]);
+      for (std::size_t c = 0; c < w; ++c) rows[n * row + 1 + c] = static_cast<Entry>(table[n * w + c] << unshift_);
+      if (packed_) {
+        // The window in the last 4 entries: window bytes 2k and 2k + 1 in byte k's low and
+        // high nibbles.
+        std::uint8_t nibbles[8];
+        for (std::size_t k = 0; k < 8; ++k) {
+          const std::uint8_t* digits = owned->windows[lists[n]].digits;
+          nibbles[k] = static_cast<std::uint8_t>(digits[2 * k] | digits[2 * k + 1] << 4);
+        }
+        std::memcpy(&rows[n * row + row - 4], nibbles, sizeof nibbles);
+      }
     }
     nodes.reserve(states - dense_ + 1);
     for (std::size_t n = dense_; n < states; ++n) {
@@ -195,7 +209,7 @@ void Automaton::lay_out(std::shared_ptr<Owned> owned, const std::vector<std::uin
     }
     nodes.push_back({static_cast<std::uint32_t>(edges.size()), 0, 0});  // the sentinel: where the last edges end
   };
-  if (states <= 0x10000 && list_count <= 0x10000) {
+  if (narrow) {
     fill(owned->narrow, owned->narrow_nodes, owned->narrow_edges);
   } else {
     fill(owned->wide, owned->wide_nodes, owned->wide_edges);
@@ -221,10 +235,14 @@ void Automaton::set_shortcuts() {
   if (dense_ != states_ || windows_.empty() || shift_ > 7) return;
   const std::size_t side = std::size_t{1} << shift_;
   auto pairs = std::make_shared<std::vector<std::uint32_t>>(side * side, 0);
-  const auto row_after = [&](std::size_t state, Symbol symbol) { return static_cast<std::uint32_t>(next_state(static_cast<std::uint32_t>(state), symbol) << shift_); };
+  // Rows by their position: the entry of a row's first entry, or with packed rows its offset.
+  const unsigned position = packed_ ? unshift_ : shift_;
+  const auto row_after = [&](std::size_t state, Symbol symbol) {
+    return static_cast<std::uint32_t>(next_state(static_cast<std::uint32_t>(state), symbol) << position);
+  };
   start_row_ = row_after(0, kEdgeSymbol);
   for (std::size_t a = 0; a < symbols_; ++a) {
-    const std::size_t after_a = row_after(start_row_ >> shift_, static_cast<Symbol>(a)) >> shift_;
+    const std::size_t after_a = row_after(start_row_ >> position, static_cast<Symbol>(a)) >> position;
     for (std::size_t b = 0; b < symbols_; ++b) (*pairs)[a << shift_ | b] = row_after(after_a, static_cast<Symbol>(b));
   }
   pair_rows_ = pairs->data();
@@ -244,9 +262,9 @@ Automaton Automaton::with_layout(bool small) const {
     }
   };
   if (!narrow_nodes_.empty()) {
-    read(Layout<std::uint16_t>{narrow_.data(), narrow_nodes_.data(), narrow_edges_.data()});
+    read(narrow_layout());
   } else {
-    read(Layout<std::uint32_t>{wide_.data(), wide_nodes_.data(), wide_edges_.data()});
+    read(wide_layout());
   }
   // The trie again: states are numbered breadth first, so the first transition into a state
   // from one a level above is its trie edge. Its failure state: its parent's, followed by
@@ -421,6 +439,8 @@ Automaton Automaton::view(const Tables& t, std::size_t symbols, std::shared_ptr<
   a.windows_ = t.windows;
   a.states_ = t.states;
   a.pattern_count_ = t.pattern_count;
+  a.packed_ = packs(t.shift, symbols, t.states, t.dense, windowed, narrow);
+  a.unshift_ = a.packed_ ? t.shift - 2 : 0;
   a.set_shortcuts();
   return a;
 }

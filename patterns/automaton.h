@@ -99,6 +99,10 @@ class Automaton {
   /// gap value to the maximum digit the patterns put there (0 if none).
   void apply(const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
 #if defined(__SSE2__)
+    if (count >= 4 && packed_) {
+      walk_packed(symbols, count, out);
+      return;
+    }
     if (count >= 4 && pair_rows_ != nullptr) {
       if (!narrow_nodes_.empty()) {
         walk_fast(narrow_.data(), symbols, count, out);
@@ -114,9 +118,9 @@ class Automaton {
   /// words): tests hold the two to the same answers.
   void apply_general(const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
     if (!narrow_nodes_.empty()) {
-      run(Layout<std::uint16_t>{narrow_.data(), narrow_nodes_.data(), narrow_edges_.data()}, symbols, count, out);
+      run(narrow_layout(), symbols, count, out);
     } else {
-      run(Layout<std::uint32_t>{wide_.data(), wide_nodes_.data(), wide_edges_.data()}, symbols, count, out);
+      run(wide_layout(), symbols, count, out);
     }
   }
 
@@ -125,10 +129,10 @@ class Automaton {
   /// The state after `symbol` from `state` (the root is state 0).
   std::uint32_t next_state(std::uint32_t state, Symbol symbol) const noexcept {
     if (!narrow_nodes_.empty())
-      return static_cast<std::uint32_t>(step(Layout<std::uint16_t>{narrow_.data(), narrow_nodes_.data(), narrow_edges_.data()},
+      return static_cast<std::uint32_t>(step(narrow_layout(),
                                              dense_, shift_, states_, state, symbol));
     return static_cast<std::uint32_t>(
-        step(Layout<std::uint32_t>{wide_.data(), wide_nodes_.data(), wide_edges_.data()}, dense_, shift_, states_, state, symbol));
+        step(wide_layout(), dense_, shift_, states_, state, symbol));
   }
   /// visit(distance, digit) for each non-zero digit a state carries (merged, as apply() uses
   /// them), by increasing distance back from the symbol that led to it.
@@ -136,8 +140,8 @@ class Automaton {
   void for_each_output(std::uint32_t state, Visit&& visit) const {
     const std::size_t list =
         !narrow_nodes_.empty()
-            ? list_of(Layout<std::uint16_t>{narrow_.data(), narrow_nodes_.data(), narrow_edges_.data()}, dense_, shift_, list_count(), state)
-            : list_of(Layout<std::uint32_t>{wide_.data(), wide_nodes_.data(), wide_edges_.data()}, dense_, shift_, list_count(), state);
+            ? list_of(narrow_layout(), dense_, shift_, list_count(), state)
+            : list_of(wide_layout(), dense_, shift_, list_count(), state);
     if (list == 0) return;
     if (!windows_.empty()) {
       for (std::size_t d = 0; d < 16; ++d)
@@ -149,6 +153,8 @@ class Automaton {
       visit(static_cast<std::size_t>(outputs_[o] >> 8), static_cast<std::uint8_t>(outputs_[o] & 0xFF));
   }
 
+  /// Whether the rows are packed (doc/compiled-format.md, "Packed rows").
+  bool packed() const noexcept { return packed_; }
   std::size_t pattern_count() const noexcept { return pattern_count_; }
   std::size_t state_count() const noexcept { return states_; }
   std::size_t dense_count() const noexcept { return dense_; }
@@ -168,7 +174,10 @@ class Automaton {
     const Entry* rows;
     const Node<Entry>* nodes;
     const Edge<Entry>* edges;
+    unsigned unshift;  // a row entry >> unshift is a state number (see packed_)
   };
+  Layout<std::uint16_t> narrow_layout() const noexcept { return {narrow_.data(), narrow_nodes_.data(), narrow_edges_.data(), unshift_}; }
+  Layout<std::uint32_t> wide_layout() const noexcept { return {wide_.data(), wide_nodes_.data(), wide_edges_.data(), unshift_}; }
   //
   // The loader does not read the dense rows (German's are 7 MB): a row entry is clamped to
   // the last state and the last list where it is used, one instruction off the memory
@@ -182,7 +191,7 @@ class Automaton {
         if (t.edges[e].symbol == symbol) return t.edges[e].target;
       state = n->fallback;
     }
-    const std::size_t next = t.rows[(state << shift) + 1 + symbol];
+    const std::size_t next = std::size_t{t.rows[(state << shift) + 1 + symbol]} >> t.unshift;
     return next < states ? next : states - 1;
   }
   template <typename Entry>
@@ -244,6 +253,53 @@ class Automaton {
   }
 #endif
 
+#if defined(__SSE2__)
+  // The walk over packed rows: a row is reached by its offset in units of 8 bytes, which the
+  // load's address scales, so the chain from one letter to the next is the load alone, and
+  // the window comes from the row's own cache line. An entry past the last row's offset
+  // (only a crafted file has one) is clamped by a branch that is never taken on a sound file;
+  // an offset between rows reads bytes inside the rows, so that a crafted file may give
+  // wrong values but never reads out of bounds.
+  void walk_packed(const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
+    const char* const base = reinterpret_cast<const char*>(narrow_.data());
+    const char* const windows = base + (std::size_t{2} << shift_) - 8;
+    const std::size_t last = (states_ - 1) << unshift_;
+    const __m128i low = _mm_set1_epi8(0x0F);
+    const auto window_at = [&](std::size_t offset) noexcept {
+      const __m128i v = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(windows + offset * 8));
+      return _mm_unpacklo_epi8(_mm_and_si128(v, low), _mm_and_si128(_mm_srli_epi16(v, 4), low));
+    };
+    const auto next = [&](const char* from, std::size_t offset) noexcept {
+      std::uint16_t entry;
+      std::memcpy(&entry, from + offset * 8, sizeof entry);
+      std::size_t to = entry;
+      if (to > last) [[unlikely]] {
+        asm volatile("");  // keeps this a branch
+        to = last;
+      }
+      return to;
+    };
+    // Gaps 0, 1, 2: the states after the edge, the first letter and the second.
+    const std::size_t offset0 = start_row_;
+    const std::size_t offset1 = next(base + 2 * (1 + std::size_t{symbols[1]}), offset0);
+    std::size_t offset = pair_rows_[std::size_t{symbols[1]} << shift_ | symbols[2]];
+    __m128i window = window_at(offset0);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes), window);
+    window = _mm_max_epu8(_mm_srli_si128(window, 1), window_at(offset1));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes + 1), window);
+    window = _mm_max_epu8(_mm_srli_si128(window, 1), window_at(offset));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes + 2), window);
+    const char* const to = base + 2;
+    for (std::size_t i = 3; i < count; ++i) {
+      const char* from = to + 2 * std::size_t{symbols[i]};
+      asm("" : "+r"(from));  // the symbol's offset is added in the load's address
+      offset = next(from, offset);
+      window = _mm_max_epu8(_mm_srli_si128(window, 1), window_at(offset));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes + i), window);
+    }
+  }
+#endif
+
   template <typename Entry>
   void run(const Layout<Entry>& t, const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
     const unsigned shift = shift_;
@@ -261,7 +317,7 @@ class Automaton {
         // The fast layout: one row a letter, its offset kept rather than its state number.
         std::size_t row = 0;
         for (std::size_t i = 0; i < count; ++i) {
-          const std::size_t next = t.rows[row + 1 + symbols[i]];
+          const std::size_t next = std::size_t{t.rows[row + 1 + symbols[i]]} >> t.unshift;
           row = (next < states ? next : states - 1) << shift;
           const std::size_t list = t.rows[row];
           window = _mm_max_epu8(_mm_srli_si128(window, 1),
@@ -333,10 +389,22 @@ class Automaton {
   std::size_t pattern_count_ = 0;
   // The fast layout with windows (set by set_shortcuts()): the row of the state after the
   // edge, and for each pair of letters a, b the row of the state after the edge, a and b,
-  // at a << shift_ | b. Null otherwise.
+  // at a << shift_ | b; a row given by its first entry, or with packed rows by its offset.
+  // Null otherwise.
   std::size_t start_row_ = 0;
   std::shared_ptr<const std::vector<std::uint32_t>> pairs_;
   const std::uint32_t* pair_rows_ = nullptr;  // pairs_'s data
+  // Packed rows (doc/compiled-format.md, "Packed rows"): the fast layout with windows, when
+  // a row has 4 entries to spare and every row's offset in units of 8 bytes fits 16 bits.
+  // Entry 1 + s is then the target row's offset (its state << unshift_), and the row's last
+  // 8 bytes hold its window, a digit a nibble. Whether rows are packed follows from the
+  // counts alone (packs()), so a file needs no flag for it.
+  static bool packs(unsigned shift, std::size_t symbols, std::size_t states, std::size_t dense, bool windowed, bool narrow) noexcept {
+    return windowed && narrow && dense == states && shift >= 3 && shift <= 7 && symbols + 5 <= (std::size_t{1} << shift) &&
+           ((states - 1) << (shift - 2)) <= 0xFFFF;
+  }
+  bool packed_ = false;
+  unsigned unshift_ = 0;  // shift_ - 2 with packed rows, else 0
   void set_shortcuts();
   std::shared_ptr<const void> owner_;  // keeps the arrays above alive
 };

@@ -547,8 +547,9 @@ TEST_CASE("bad headers and section tables") {
     expect_bad(b, what);
   };
   damaged([](Bytes& b) { b[1] = std::byte{'X'}; }, "not a compiled pattern file");
-  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 1); }, "format version 1; this libhyph reads version 2 (compile the sources again");
-  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 3); }, "format version 3; this libhyph reads version 2");
+  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 1); }, "format version 1; this libhyph reads version 3 (compile the sources again");
+  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 2); }, "format version 2; this libhyph reads version 3");
+  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 4); }, "format version 4; this libhyph reads version 3");
   damaged([](Bytes& b) { put<std::uint32_t>(b, 12, 32); }, "header size");
   damaged([](Bytes& b) { put<std::uint64_t>(b, 16, b.size() + 64); }, "truncated");
   damaged([](Bytes& b) { put<std::uint64_t>(b, 16, b.size() - 1); }, "the header says");
@@ -630,6 +631,28 @@ TEST_CASE("damaged dense rows are not read at load, and give no fault") {
   const SectionEntry rows = section(good, "ROWS");
   // Every entry one value: next states and lists past the end, or 0.
   for (const std::uint16_t value : {std::uint16_t{0xFFFF}, std::uint16_t{11}, std::uint16_t{5}, std::uint16_t{0}}) {
+    CAPTURE(value);
+    Bytes b = good;
+    for (std::size_t at = rows.offset; at < rows.offset + rows.length; at += 2) put(b, at, value);
+    CHECK(b != good);
+    const hyph::Hyphenator h = load(b);  // the checksum leaves the rows out
+    for (const std::string& w : words) (void)h.hyphenated(w);
+    CHECK(compiled(load(compiled(h))) == compiled(h));
+  }
+}
+
+TEST_CASE("damaged packed rows are not read at load, and give no fault") {
+  // English's rows are packed (doc/compiled-format.md, "Packed rows"): entries are offsets
+  // in units of 8 bytes, the window in the last 8 bytes. Offsets past the last row, between
+  // rows (not a multiple of 8) or at the very last one, and every nibble 15.
+  const hyph::Hyphenator english = hyph::Hyphenator::english();
+  REQUIRE(hyph::detail::model_of(english).automaton.packed());
+  auto words = test::read_lines(kData + "edge-cases.words");
+  words.insert(words.end(), {"hyphenation", "supercalifragilisticexpialidocious", "table", "ab", "abc", "abcd",
+                             "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"});
+  const Bytes good = compiled(english);
+  const SectionEntry rows = section(good, "ROWS");
+  for (const std::uint16_t value : {std::uint16_t{0xFFFF}, std::uint16_t{0xFFF9}, std::uint16_t{7}, std::uint16_t{0}}) {
     CAPTURE(value);
     Bytes b = good;
     for (std::size_t at = rows.offset; at < rows.offset + rows.length; at += 2) put(b, at, value);
