@@ -20,7 +20,7 @@ namespace hyph::detail {
 
 namespace compiled_format {
 inline constexpr unsigned char kMagic[8] = {0x89, 'H', 'Y', 'B', '\r', '\n', 0x1A, '\n'};
-inline constexpr std::uint32_t kVersion = 3;
+inline constexpr std::uint32_t kVersion = 4;
 inline constexpr std::size_t kHeaderSize = 64;
 inline constexpr std::size_t kSectionEntrySize = 24;
 /// Every section starts at a multiple of this (a cache line): mapped at a page boundary,

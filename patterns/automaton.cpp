@@ -181,6 +181,7 @@ void Automaton::lay_out(std::shared_ptr<Owned> owned, const std::vector<std::uin
   const std::size_t list_count = std::max(owned->lists.size(), owned->windows.size());
   const bool narrow = states <= 0x10000 && list_count <= 0x10000;
   packed_ = packs(shift_, w, states, dense_, !owned->windows.empty(), narrow);
+  padded_ = packed_ && pads(shift_, states);
   unshift_ = packed_ ? shift_ - 2 : 0;
   auto fill = [&](auto& rows, auto& nodes, auto& edges) {
     using Entry = typename std::decay_t<decltype(rows)>::value_type;
@@ -211,6 +212,7 @@ void Automaton::lay_out(std::shared_ptr<Owned> owned, const std::vector<std::uin
   };
   if (narrow) {
     fill(owned->narrow, owned->narrow_nodes, owned->narrow_edges);
+    if (padded_) owned->narrow.resize(padded_entries(shift_), 0);
   } else {
     fill(owned->wide, owned->wide_nodes, owned->wide_edges);
   }
@@ -378,9 +380,15 @@ Automaton Automaton::view(const Tables& t, std::size_t symbols, std::shared_ptr<
   if (narrow != (t.states <= 0x10000 && lists <= 0x10000))
     bad(std::string(narrow ? "narrow" : "wide") + " entries for " + std::to_string(t.states) + " states and " +
         std::to_string(lists) + " output lists");
+  // Packed rows that pads() calls for run on to padded_entries(): every 16-bit offset then
+  // reads inside them, with no clamp on the walk.
+  const bool packed = packs(t.shift, symbols, t.states, t.dense, windowed, narrow);
+  const bool padded = packed && pads(t.shift, t.states);
   const std::size_t entries = narrow ? t.narrow.size() : t.wide.size();
-  if (entries != t.dense * row)
-    bad(std::to_string(entries) + " row entries for " + std::to_string(t.dense) + " dense states of " + std::to_string(row));
+  const std::size_t expected = padded ? padded_entries(t.shift) : t.dense * row;
+  if (entries != expected)
+    bad(std::to_string(entries) + " row entries for " + std::to_string(t.dense) + " dense states of " + std::to_string(row) +
+        (padded ? ", padded to " + std::to_string(expected) : std::string()));
   const std::size_t nodes = narrow ? t.narrow_nodes.size() : t.wide_nodes.size();
   if (nodes != t.states - t.dense + 1)
     bad(std::to_string(nodes) + " nodes for " + std::to_string(t.states - t.dense) + " states past the dense ones");
@@ -439,7 +447,8 @@ Automaton Automaton::view(const Tables& t, std::size_t symbols, std::shared_ptr<
   a.windows_ = t.windows;
   a.states_ = t.states;
   a.pattern_count_ = t.pattern_count;
-  a.packed_ = packs(t.shift, symbols, t.states, t.dense, windowed, narrow);
+  a.packed_ = packed;
+  a.padded_ = padded;
   a.unshift_ = a.packed_ ? t.shift - 2 : 0;
   a.set_shortcuts();
   return a;

@@ -100,7 +100,11 @@ class Automaton {
   void apply(const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
 #if defined(__SSE2__)
     if (count >= 4 && packed_) {
-      walk_packed(symbols, count, out);
+      if (padded_) {
+        walk_packed<false>(symbols, count, out);
+      } else {
+        walk_packed<true>(symbols, count, out);
+      }
       return;
     }
     if (count >= 4 && pair_rows_ != nullptr) {
@@ -155,6 +159,9 @@ class Automaton {
 
   /// Whether the rows are packed (doc/compiled-format.md, "Packed rows").
   bool packed() const noexcept { return packed_; }
+  /// Whether packed rows are followed by padding that every 16-bit offset stays within, so
+  /// that the walk needs no clamp (doc/compiled-format.md, "Packed rows").
+  bool padded() const noexcept { return padded_; }
   std::size_t pattern_count() const noexcept { return pattern_count_; }
   std::size_t state_count() const noexcept { return states_; }
   std::size_t dense_count() const noexcept { return dense_; }
@@ -256,10 +263,12 @@ class Automaton {
 #if defined(__SSE2__)
   // The walk over packed rows: a row is reached by its offset in units of 8 bytes, which the
   // load's address scales, so the chain from one letter to the next is the load alone, and
-  // the window comes from the row's own cache line. An entry past the last row's offset
-  // (only a crafted file has one) is clamped by a branch that is never taken on a sound file;
-  // an offset between rows reads bytes inside the rows, so that a crafted file may give
-  // wrong values but never reads out of bounds.
+  // the window comes from the row's own cache line. Padded rows (padded_) end in zeros up to
+  // the last row any 16-bit offset can name, so no entry reads out of bounds whatever it
+  // holds. Unpadded ones clamp an entry past the last row's offset (only a crafted file has
+  // one) by a branch that is never taken on a sound file. Either way an offset between rows
+  // reads bytes inside the rows: a crafted file may give wrong values, never a fault.
+  template <bool Clamp>
   void walk_packed(const Symbol* symbols, std::size_t count, GapValues& out) const noexcept {
     const char* const base = reinterpret_cast<const char*>(narrow_.data());
     const char* const windows = base + (std::size_t{2} << shift_) - 8;
@@ -273,7 +282,7 @@ class Automaton {
       std::uint16_t entry;
       std::memcpy(&entry, from + offset * 8, sizeof entry);
       std::size_t to = entry;
-      if (to > last) [[unlikely]] {
+      if (Clamp && to > last) [[unlikely]] {
         asm volatile("");  // keeps this a branch
         to = last;
       }
@@ -403,7 +412,15 @@ class Automaton {
     return windowed && narrow && dense == states && shift >= 3 && shift <= 7 && symbols + 5 <= (std::size_t{1} << shift) &&
            ((states - 1) << (shift - 2)) <= 0xFFFF;
   }
+  // Packed rows are padded when the padding costs at most a quarter of the rows: the rows'
+  // entries then run on, zero, up to padded_entries(), the end of the row at offset 65,535.
+  static std::size_t padded_entries(unsigned shift) noexcept { return (std::size_t{0xFFFF} << 2) + (std::size_t{1} << shift); }
+  static bool pads(unsigned shift, std::size_t states) noexcept {
+    const std::size_t rows = states << shift;
+    return padded_entries(shift) - rows <= rows / 4;
+  }
   bool packed_ = false;
+  bool padded_ = false;   // packed_ and pads(): the rows are padded_entries() long
   unsigned unshift_ = 0;  // shift_ - 2 with packed rows, else 0
   void set_shortcuts();
   std::shared_ptr<const void> owner_;  // keeps the arrays above alive

@@ -111,7 +111,7 @@ with tempfile.TemporaryDirectory() as tmp:
     with open(out("old.hyb"), "wb") as f:
         f.write(old)
     r = run(HYPHENATE, ["--compiled", out("old.hyb")], b"hyphenation\n")
-    check("version 1: a clear error", r.returncode == 1 and (out("old.hyb") + ": format version 1; this libhyph reads version 3 "
+    check("version 1: a clear error", r.returncode == 1 and (out("old.hyb") + ": format version 1; this libhyph reads version 4 "
           "(compile the sources again with hyph-compile)").encode() in r.stderr, r.stderr)
     r = run(HYPHENATE, ["--compiled", out("missing.hyb")], b"x\n")
     check("missing file", r.returncode == 1 and b"missing.hyb: cannot open" in r.stderr, r.stderr)

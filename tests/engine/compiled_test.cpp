@@ -547,9 +547,10 @@ TEST_CASE("bad headers and section tables") {
     expect_bad(b, what);
   };
   damaged([](Bytes& b) { b[1] = std::byte{'X'}; }, "not a compiled pattern file");
-  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 1); }, "format version 1; this libhyph reads version 3 (compile the sources again");
-  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 2); }, "format version 2; this libhyph reads version 3");
-  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 4); }, "format version 4; this libhyph reads version 3");
+  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 1); }, "format version 1; this libhyph reads version 4 (compile the sources again");
+  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 2); }, "format version 2; this libhyph reads version 4");
+  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 3); }, "format version 3; this libhyph reads version 4");
+  damaged([](Bytes& b) { put<std::uint32_t>(b, 8, 5); }, "format version 5; this libhyph reads version 4");
   damaged([](Bytes& b) { put<std::uint32_t>(b, 12, 32); }, "header size");
   damaged([](Bytes& b) { put<std::uint64_t>(b, 16, b.size() + 64); }, "truncated");
   damaged([](Bytes& b) { put<std::uint64_t>(b, 16, b.size() - 1); }, "the header says");
@@ -643,10 +644,14 @@ TEST_CASE("damaged dense rows are not read at load, and give no fault") {
 
 TEST_CASE("damaged packed rows are not read at load, and give no fault") {
   // English's rows are packed (doc/compiled-format.md, "Packed rows"): entries are offsets
-  // in units of 8 bytes, the window in the last 8 bytes. Offsets past the last row, between
-  // rows (not a multiple of 8) or at the very last one, and every nibble 15.
+  // in units of 8 bytes, the window in the last 8 bytes. Offsets past the last row (into the
+  // padding, up to its very end), between rows (not a multiple of 8) or at the very last
+  // one, and every nibble 15.
   const hyph::Hyphenator english = hyph::Hyphenator::english();
   REQUIRE(hyph::detail::model_of(english).automaton.packed());
+  // Padded too: zeros after the last row up to the row at offset 65,535, so that the walk
+  // has no clamp and reads inside ROWS whatever an entry holds.
+  REQUIRE(hyph::detail::model_of(english).automaton.padded());
   auto words = test::read_lines(kData + "edge-cases.words");
   words.insert(words.end(), {"hyphenation", "supercalifragilisticexpialidocious", "table", "ab", "abc", "abcd",
                              "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"});
