@@ -196,17 +196,6 @@ void write_compiled(const Model& model, std::string_view tag, std::string_view n
 
 namespace {
 
-// Copies of bytes that are not aligned for reading in place.
-struct AlignedBuffer {
-  explicit AlignedBuffer(std::size_t size)
-      : data(static_cast<std::byte*>(::operator new(std::max<std::size_t>(size, 1), std::align_val_t{kAlignment}))), size(size) {}
-  ~AlignedBuffer() { ::operator delete(data, std::align_val_t{kAlignment}); }
-  AlignedBuffer(const AlignedBuffer&) = delete;
-  AlignedBuffer& operator=(const AlignedBuffer&) = delete;
-  std::byte* data;
-  std::size_t size;
-};
-
 class Loader {
  public:
   Loader(std::span<const std::byte> bytes, std::string_view name) : bytes_(bytes), name_(name) {}
@@ -352,13 +341,8 @@ class Loader {
 std::shared_ptr<const Model> load_compiled(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
                                            const Settings& settings, std::string_view name, FilterFrom filter) {
   if (is_compiled_dic(bytes)) return load_compiled_dic(bytes, std::move(owner), settings, name);  // libhyphen's dialect
-  if (reinterpret_cast<std::uintptr_t>(bytes.data()) % kInPlaceAlignment != 0) {
-    // Arrays are read in place as u16, u32 and 16-byte windows: copy to an aligned place.
-    auto copy = std::make_shared<AlignedBuffer>(bytes.size());
-    if (!bytes.empty()) std::memcpy(copy->data, bytes.data(), bytes.size());
-    bytes = {copy->data, copy->size};
-    owner = std::move(copy);
-  }
+  // Arrays are read in place as u16, u32 and 16-byte windows.
+  bytes = container::aligned(bytes, kInPlaceAlignment, owner);
   return Loader(bytes, name).model(std::move(owner), settings, filter);
 }
 

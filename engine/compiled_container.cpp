@@ -4,7 +4,9 @@
 
 #include <hyph/error.h>
 
+#include <algorithm>
 #include <cstring>
+#include <new>
 
 namespace hyph::detail::container {
 
@@ -93,6 +95,30 @@ std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte>
   std::uint64_t sum = 0;
   if (!checksum(bytes, format, sum) || read<std::uint64_t>(b + kOffChecksum) != sum) fail("checksum mismatch: the file is damaged");
   return sections;
+}
+
+namespace {
+
+// A copy of bytes at a kAlignment boundary.
+struct AlignedBuffer {
+  explicit AlignedBuffer(std::size_t size)
+      : data(static_cast<std::byte*>(::operator new(std::max<std::size_t>(size, 1), std::align_val_t{kAlignment}))), size(size) {}
+  ~AlignedBuffer() { ::operator delete(data, std::align_val_t{kAlignment}); }
+  AlignedBuffer(const AlignedBuffer&) = delete;
+  AlignedBuffer& operator=(const AlignedBuffer&) = delete;
+  std::byte* data;
+  std::size_t size;
+};
+
+}  // namespace
+
+std::span<const std::byte> aligned(std::span<const std::byte> bytes, std::size_t alignment, std::shared_ptr<const void>& owner) {
+  if (reinterpret_cast<std::uintptr_t>(bytes.data()) % alignment == 0) return bytes;
+  auto copy = std::make_shared<AlignedBuffer>(bytes.size());
+  if (!bytes.empty()) std::memcpy(copy->data, bytes.data(), bytes.size());
+  const std::span<const std::byte> out{copy->data, copy->size};
+  owner = std::move(copy);
+  return out;
 }
 
 }  // namespace hyph::detail::container

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -43,5 +44,9 @@ bool checksum(std::span<const std::byte> bytes, const Format& format, std::uint6
 /// the checksum; throws Error(bad_format) "NAME: problem" otherwise.
 std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte> bytes, const Format& format,
                                                       const std::string& name);
+
+/// `bytes` where arrays read in place find them aligned to `alignment` (at most kAlignment): as
+/// they are, or copied to a kAlignment-aligned buffer that `owner` then keeps alive.
+std::span<const std::byte> aligned(std::span<const std::byte> bytes, std::size_t alignment, std::shared_ptr<const void>& owner);
 
 }  // namespace hyph::detail::container

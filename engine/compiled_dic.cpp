@@ -129,17 +129,6 @@ std::string level_head(const DicAutomaton::Image& m) {
   return head;
 }
 
-// Copies of bytes that are not aligned for reading in place.
-struct AlignedBuffer {
-  explicit AlignedBuffer(std::size_t size)
-      : data(static_cast<std::byte*>(::operator new(std::max<std::size_t>(size, 1), std::align_val_t{kAlignment}))), size(size) {}
-  ~AlignedBuffer() { ::operator delete(data, std::align_val_t{kAlignment}); }
-  AlignedBuffer(const AlignedBuffer&) = delete;
-  AlignedBuffer& operator=(const AlignedBuffer&) = delete;
-  std::byte* data;
-  std::size_t size;
-};
-
 class Loader {
  public:
   Loader(std::span<const std::byte> bytes, std::string_view name) : bytes_(bytes), name_(name) {}
@@ -364,13 +353,8 @@ std::shared_ptr<const Model> load_compiled_dic(std::span<const std::byte> bytes,
     throw Error(ErrorCode::invalid_argument, std::string(name) +
                                                  ": dic_minimums = settings_only needs the .dic source; a compiled dictionary keeps the "
                                                  "minimums it was compiled with");
-  if (reinterpret_cast<std::uintptr_t>(bytes.data()) % kAlignment != 0) {
-    // Matches are read in place as 32-byte aligned records: copy to an aligned place.
-    auto copy = std::make_shared<AlignedBuffer>(bytes.size());
-    if (!bytes.empty()) std::memcpy(copy->data, bytes.data(), bytes.size());
-    bytes = {copy->data, copy->size};
-    owner = std::move(copy);
-  }
+  // Matches are read in place as 32-byte aligned records (and the rest at its sections' 64).
+  bytes = container::aligned(bytes, kAlignment, owner);
   Loader loader(bytes, name);
   loader.check_layout();
   auto data = loader.data(std::move(owner));
