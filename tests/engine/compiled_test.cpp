@@ -22,6 +22,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <initializer_list>
 #include <fstream>
 #include <sstream>
 
@@ -626,20 +627,31 @@ TEST_CASE("bad contents: every index and parameter the hyphenator relies on") {
   damaged("EXCS", 0, std::uint8_t{'X'}, "not a valid exception store");
 }
 
-TEST_CASE("damaged dense rows are not read at load, and give no fault") {
-  const auto words = test::read_lines(kData + "edge-cases.words");
-  const Bytes good = compiled(tiny(), "x-tiny", "Tiny");
+namespace {
+
+// Sets every 16-bit entry of `good`'s ROWS to each value in turn: the file must still load
+// (the checksum leaves the rows out), hyphenate `words` without a fault, and compile again.
+void fill_rows_and_hyphenate(const Bytes& good, std::initializer_list<std::uint16_t> values,
+                             const std::vector<std::string>& words) {
   const SectionEntry rows = section(good, "ROWS");
-  // Every entry one value: next states and lists past the end, or 0.
-  for (const std::uint16_t value : {std::uint16_t{0xFFFF}, std::uint16_t{11}, std::uint16_t{5}, std::uint16_t{0}}) {
+  for (const std::uint16_t value : values) {
     CAPTURE(value);
     Bytes b = good;
     for (std::size_t at = rows.offset; at < rows.offset + rows.length; at += 2) put(b, at, value);
     CHECK(b != good);
-    const hyph::Hyphenator h = load(b);  // the checksum leaves the rows out
+    const hyph::Hyphenator h = load(b);
     for (const std::string& w : words) (void)h.hyphenated(w);
     CHECK(compiled(load(compiled(h))) == compiled(h));
   }
+}
+
+}  // namespace
+
+TEST_CASE("damaged dense rows are not read at load, and give no fault") {
+  const auto words = test::read_lines(kData + "edge-cases.words");
+  const Bytes good = compiled(tiny(), "x-tiny", "Tiny");
+  // Every entry one value: next states and lists past the end, or 0.
+  fill_rows_and_hyphenate(good, {0xFFFF, 11, 5, 0}, words);
 }
 
 TEST_CASE("damaged packed rows are not read at load, and give no fault") {
@@ -656,16 +668,7 @@ TEST_CASE("damaged packed rows are not read at load, and give no fault") {
   words.insert(words.end(), {"hyphenation", "supercalifragilisticexpialidocious", "table", "ab", "abc", "abcd",
                              "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"});
   const Bytes good = compiled(english);
-  const SectionEntry rows = section(good, "ROWS");
-  for (const std::uint16_t value : {std::uint16_t{0xFFFF}, std::uint16_t{0xFFF9}, std::uint16_t{7}, std::uint16_t{0}}) {
-    CAPTURE(value);
-    Bytes b = good;
-    for (std::size_t at = rows.offset; at < rows.offset + rows.length; at += 2) put(b, at, value);
-    CHECK(b != good);
-    const hyph::Hyphenator h = load(b);  // the checksum leaves the rows out
-    for (const std::string& w : words) (void)h.hyphenated(w);
-    CHECK(compiled(load(compiled(h))) == compiled(h));
-  }
+  fill_rows_and_hyphenate(good, {0xFFFF, 0xFFF9, 7, 0}, words);
 }
 
 TEST_CASE("bad nodes and edges in the small layout") {
