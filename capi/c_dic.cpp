@@ -39,6 +39,26 @@ hyph::Settings dic_settings(const hyph_settings* settings, int dic_minimums) {
 // so at most 199 breaks: they fit on the stack.
 constexpr std::size_t kMaxDicWordBreaks = 200;
 
+// hyph_word_breaks's work for a UTF-8 or UTF-16 word (snprintf-like into breaks[capacity]).
+template <class Word>
+std::size_t word_breaks_of(const hyph::Hyphenator& hyphenator, Word word, hyph_break* breaks, std::size_t capacity) noexcept {
+  if (!breaks) capacity = 0;
+  if (hyphenator.dialect() != hyph::Dialect::libhyphen) {
+    // TeX's dialect: word_breaks is breaks(word), which may have any number of breaks.
+    std::size_t total = 0;
+    hyphenator.for_each_break(word, [&](const hyph::Break& b) noexcept {
+      if (total < capacity) breaks[total] = to_c(b);
+      ++total;
+    });
+    return total;
+  }
+  std::array<hyph::Break, kMaxDicWordBreaks> found;
+  const std::size_t total = hyphenator.word_breaks(word, found);
+  const std::size_t written = std::min({total, capacity, found.size()});
+  for (std::size_t k = 0; k < written; ++k) breaks[k] = to_c(found[k]);
+  return total;
+}
+
 }  // namespace
 
 extern "C" {
@@ -78,22 +98,14 @@ hyph_status hyph_load_dic_memory_with_minimums(const void* bytes, size_t length,
 size_t hyph_word_breaks(const hyph_hyphenator* h, const char* word, size_t length, hyph_break* breaks,
                         size_t capacity) noexcept {
   if (!h || !word) return 0;
-  if (!breaks) capacity = 0;
-  const std::string_view w(word, length);
-  if (h->hyphenator.dialect() != hyph::Dialect::libhyphen) {
-    // TeX's dialect: word_breaks is breaks(word), which may have any number of breaks.
-    std::size_t total = 0;
-    h->hyphenator.for_each_break(w, [&](const hyph::Break& b) noexcept {
-      if (total < capacity) breaks[total] = to_c(b);
-      ++total;
-    });
-    return total;
-  }
-  std::array<hyph::Break, kMaxDicWordBreaks> found;
-  const std::size_t total = h->hyphenator.word_breaks(w, found);
-  const std::size_t written = std::min({total, capacity, found.size()});
-  for (std::size_t k = 0; k < written; ++k) breaks[k] = to_c(found[k]);
-  return total;
+  return word_breaks_of(h->hyphenator, std::string_view(word, length), breaks, capacity);
+}
+
+size_t hyph_word_breaks_utf16(const hyph_hyphenator* h, const uint16_t* word, size_t length, hyph_break* breaks,
+                              size_t capacity) noexcept {
+  if (!h || !word) return 0;
+  return word_breaks_of(h->hyphenator, std::u16string_view(reinterpret_cast<const char16_t*>(word), length), breaks,
+                        capacity);
 }
 
 }  // extern "C"

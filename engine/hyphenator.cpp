@@ -138,6 +138,11 @@ std::size_t Hyphenator::word_breaks(std::string_view word, std::span<Break> brea
   return token.count;
 }
 
+std::size_t Hyphenator::word_breaks(std::u16string_view word, std::span<Break> breaks) const noexcept {
+  if (model_->dialect != detail::Dialect::libhyphen) return detail::text_breaks_utf16(*model_, word, breaks, nullptr);
+  return detail::dic_word_breaks_utf16(*model_, word, breaks);
+}
+
 void Hyphenator::visit_breaks(std::string_view text, void (*visit)(void* context, const Break& b), void* context,
                               LookupCounters* counters) const {
   detail::for_each_token(*model_, text, counters, nullptr, [&](const detail::TokenBreaks& token, std::size_t base) {

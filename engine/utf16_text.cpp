@@ -9,6 +9,8 @@
 // A token longer than one piece is decided piece by piece as TextStream decides long tokens,
 // by the same code (engine/token_pieces.h): this file only converts, holds one piece and maps
 // offsets back.
+#include "engine/dic_part.h"
+#include "engine/dic_token_breaks.h"
 #include "engine/token_pieces.h"
 #include "engine/word_rules.h"
 
@@ -172,6 +174,23 @@ void visit_breaks_utf16(const Model& model, std::u16string_view text, void (*vis
   each_token16(model, text, counters, [&](const TokenBreaks& found, std::size_t k, const Piece& piece) noexcept {
     visit(context, break16(model, found, k, piece));
   });
+}
+
+std::size_t dic_word_breaks_utf16(const Model& model, std::u16string_view word, std::span<Break> breaks) noexcept {
+  // A word of libhyphen's dialect has at most kDicMaxWordChars characters, at most 4 bytes each
+  // in UTF-8: one piece holds it.
+  static_assert(kPiece >= 4 * kDicMaxWordChars);
+  Piece piece;
+  std::size_t chars = 0;
+  for (std::size_t pos = 0; pos < word.size(); ++chars) {
+    if (chars == kDicMaxWordChars) return 0;  // too long: no breaks, as dic_word_breaks says
+    pos += piece.append(word, pos);
+  }
+  piece.unit[piece.length] = word.size();
+  TokenBreaks found;
+  dic_word_breaks(model, piece.view(), found);
+  for (std::size_t k = 0; k < found.count && k < breaks.size(); ++k) breaks[k] = break16(model, found, k, piece);
+  return found.count;
 }
 
 }  // namespace hyph::detail

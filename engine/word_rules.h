@@ -72,5 +72,8 @@ void visit_breaks_utf16(const Model& model, std::u16string_view text, void (*vis
 /// The same for UTF-16 text (offsets and replaced lengths in code units).
 std::size_t text_breaks_utf16(const Model& model, std::u16string_view text, std::span<Break> breaks,
                               LookupCounters* counters) noexcept;
+/// Hyphenator::word_breaks's work for a UTF-16 word of libhyphen's dialect (dic_word_breaks on
+/// its UTF-8 form; an unpaired surrogate is one '?'), offsets in code units.
+std::size_t dic_word_breaks_utf16(const Model& model, std::u16string_view word, std::span<Break> breaks) noexcept;
 
 }  // namespace hyph::detail

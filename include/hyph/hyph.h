@@ -291,6 +291,11 @@ HYPH_EXPORT hyph_status hyph_load_dic_memory_with_minimums(const void* bytes, si
  * capacity is 0), never fails, never allocates; NULL hyphenator or word gives 0. */
 HYPH_EXPORT size_t hyph_word_breaks(const hyph_hyphenator* hyphenator, const char* word, size_t length,
                                     hyph_break* breaks, size_t capacity) HYPH_NOEXCEPT;
+/* The same for a UTF-16 word (`length` code units), as LibreOffice holds its words: offsets and
+ * replaced lengths in code units (those of the same word in UTF-8); before and after stay UTF-8;
+ * an unpaired surrogate is one character the charset cannot spell. */
+HYPH_EXPORT size_t hyph_word_breaks_utf16(const hyph_hyphenator* hyphenator, const uint16_t* word, size_t length,
+                                          hyph_break* breaks, size_t capacity) HYPH_NOEXCEPT;
 
 /* ---- More settings (added in 0.2; hyph_settings stays as it was) --------------------- */
 

@@ -158,6 +158,9 @@ class HYPH_EXPORT Hyphenator {
   /// (or invalid UTF-8) passed as '?'; a word of more than 200 characters gets none. In TeX's
   /// dialect, the same as breaks(word). Never fails, never allocates.
   std::size_t word_breaks(std::string_view word, std::span<Break> breaks) const noexcept;
+  /// The same for a UTF-16 word: offsets and replaced lengths in code units (those of the same
+  /// word in UTF-8); an unpaired surrogate is one character the charset cannot spell.
+  std::size_t word_breaks(std::u16string_view word, std::span<Break> breaks) const noexcept;
 
   /// Calls visit(const Break&) for every break of `text`, in order: for any number of breaks
   /// without a buffer. Allocates nothing itself; an exception from `visit` propagates.

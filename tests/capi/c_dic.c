@@ -5,6 +5,8 @@
  *   c-dic PATH/hyph_hu_HU.dic */
 #include <hyph/hyph.h>
 
+#include <stdint.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +110,12 @@ int main(int argc, char** argv) {
     n = hyph_word_breaks(h, "ab.ab", 5, b, 8);
     CHECK(n == 2 && b[0].offset == 1 && b[1].offset == 4); /* the dot belongs to the word */
     CHECK(hyph_hyphenate(h, "ab.ab", 5, NULL, 0) == 2);
+    {
+      const uint16_t units[] = {'a', 0x00E9, '.', 'a', 'b'}; /* U+00E9 is not a letter of the patterns */
+      const uint16_t ab[] = {'a', 'b', '.', 'a', 'b'};
+      CHECK(hyph_word_breaks_utf16(h, ab, 5, b, 8) == 2 && b[0].offset == 1 && b[1].offset == 4);
+      CHECK(hyph_word_breaks_utf16(h, units, 5, b, 8) == 1 && b[0].offset == 4);
+    }
     hyph_free(h);
     CHECK(hyph_load_dic_memory_with_minimums(dic, strlen(dic), "ab.dic", &s, HYPH_DIC_MINIMUMS_LARGER, &h, &error) ==
           HYPH_OK);

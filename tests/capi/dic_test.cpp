@@ -181,6 +181,34 @@ TEST_CASE("hyph_word_breaks: non-standard breaks as hyph_breaks gives them") {
   CHECK(std::string(word[0].before).empty());  // NUL-terminated "" for a plain break
 }
 
+TEST_CASE("hyph_word_breaks_utf16: the UTF-8 word's breaks in code units") {
+  const std::string hu = kData + "hyph_hu_HU.dic";
+  Loaded h;
+  REQUIRE(hyph_load_dic(hu.c_str(), nullptr, &h.h, nullptr) == HYPH_OK);
+  const std::u16string word = u"kulissza";
+  const auto* units = reinterpret_cast<const uint16_t*>(word.data());
+  std::vector<hyph_break> found(hyph_word_breaks_utf16(h, units, word.size(), nullptr, 0));
+  CHECK(hyph_word_breaks_utf16(h, units, word.size(), found.data(), found.size()) == found.size());
+  const std::vector<hyph_break> bytes = word_breaks_of(h, "kulissza");
+  REQUIRE(found.size() == bytes.size());
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    CHECK(found[i].offset == bytes[i].offset);
+    CHECK(found[i].replaced_before == bytes[i].replaced_before);
+    CHECK(std::string(found[i].before) == bytes[i].before);
+  }
+  // U+00E1 is two bytes, one unit: "kálissza"'s second break is at unit 5.
+  const std::u16string accented = u"k\u00e1lissza";
+  std::vector<hyph_break> a(8);
+  const std::size_t n =
+      hyph_word_breaks_utf16(h, reinterpret_cast<const uint16_t*>(accented.data()), accented.size(), a.data(), a.size());
+  const std::vector<hyph_break> a8 = word_breaks_of(h, "k\xc3\xa1lissza");
+  REQUIRE(n == a8.size());
+  for (std::size_t i = 0; i < n; ++i) CHECK(a[i].offset + 1 == a8[i].offset);
+  CHECK(hyph_word_breaks_utf16(nullptr, units, word.size(), found.data(), found.size()) == 0);
+  CHECK(hyph_word_breaks_utf16(h, nullptr, word.size(), found.data(), found.size()) == 0);
+  CHECK(hyph_word_breaks_utf16(h, units, word.size(), nullptr, 3) == found.size());
+}
+
 TEST_CASE("hyph_word_breaks: TeX's dialect answers as hyph_breaks, however many breaks") {
   Loaded h;
   REQUIRE(hyph_load_english(nullptr, nullptr, 0, &h.h, nullptr) == HYPH_OK);

@@ -92,6 +92,54 @@ TEST_CASE("word_breaks: TeX's dialect answers as breaks()") {
   CHECK(offsets(word_breaks_of(h, "hyphenation")) == offsets(text));
 }
 
+TEST_CASE("word_breaks of a UTF-16 word: the UTF-8 word's breaks, offsets in code units") {
+  const hyph::Hyphenator hu = hyph::Hyphenator::load_dic(kData + "hyph_hu_HU.dic");
+  const hyph::Hyphenator de = hyph::Hyphenator::load_dic(kData + "hyph_de_DE.dic");
+  const hyph::Hyphenator nl = hyph::Hyphenator::load_dic(kData + "hyph_nl_NL.dic");
+  struct Case {
+    const hyph::Hyphenator& h;
+    std::string_view utf8;
+    std::u16string_view utf16;
+  };
+  // Every offset of a word whose characters are one byte and one unit each is the same.
+  for (const Case c : {Case{hu, "kulissza", u"kulissza"}, Case{nl, "printer.tjes", u"printer.tjes"},
+                       Case{de, "FORTSCHRITT", u"FORTSCHRITT"}}) {
+    CAPTURE(c.utf8);
+    std::vector<hyph::Break> units(c.h.word_breaks(c.utf16, {}));
+    CHECK(c.h.word_breaks(c.utf16, units) == units.size());
+    const std::vector<hyph::Break> bytes = word_breaks_of(c.h, c.utf8);
+    REQUIRE(units.size() == bytes.size());
+    for (std::size_t k = 0; k < units.size(); ++k) {
+      CHECK(units[k].offset == bytes[k].offset);
+      CHECK(units[k].value == bytes[k].value);
+      CHECK(units[k].replaced_before == bytes[k].replaced_before);
+      CHECK(units[k].replaced_after == bytes[k].replaced_after);
+      CHECK(units[k].before == bytes[k].before);
+    }
+  }
+  auto unit_offsets = [](const hyph::Hyphenator& h, std::u16string_view word) {
+    std::vector<hyph::Break> found(h.word_breaks(word, {}));
+    h.word_breaks(word, found);
+    return offsets(found);
+  };
+  // U+20AC is three bytes but one unit; U+1F600 four bytes, two units; a lone surrogate is one '?'.
+  CHECK(unit_offsets(de, u"fort\u20acschritt") == std::vector<std::size_t>{3, 5});
+  CHECK(unit_offsets(de, u"fort\U0001F600schritt") == std::vector<std::size_t>{3, 6});
+  const char16_t lone[] = {u'f', u'o', u'r', u't', 0xD800, u's', u'c', u'h', u'r', u'i', u't', u't'};
+  CHECK(unit_offsets(de, std::u16string_view(lone, 12)) == std::vector<std::size_t>{3, 5});
+  // 200 characters (400 units as surrogate pairs) may break; 201 never.
+  std::u16string pairs;
+  for (int k = 0; k < 200; ++k) pairs += u"\U0001F600";
+  CHECK(de.word_breaks(std::u16string_view(pairs), {}) == 0);  // no letters of the dictionary
+  std::u16string long_word(201, u'a');
+  CHECK(nl.word_breaks(std::u16string_view(long_word), {}) == 0);
+  std::u16string fits = u"printertjes" + std::u16string(189, u'a');
+  CHECK(nl.word_breaks(std::u16string_view(fits), {}) > 0);
+  // TeX's dialect: as breaks() of the UTF-16 text.
+  const hyph::Hyphenator en = hyph::Hyphenator::english();
+  CHECK(unit_offsets(en, u"hyphenation") == std::vector<std::size_t>{2, 6});
+}
+
 TEST_CASE("DicMinimums::settings_only: the file's LEFTHYPHENMIN and RIGHTHYPHENMIN do not count") {
   const std::string en = kData + "hyph_en_US.dic";  // LEFTHYPHENMIN 2, RIGHTHYPHENMIN 3
   hyph::Settings settings;
