@@ -72,108 +72,151 @@ inline void zero(unsigned char* p, std::size_t n) noexcept {
 constexpr unsigned char kSlow = kFastSlow, kFirstLevel = kFastFirstLevel, kNoHyphen = kFastNoHyphen,
                         kNonAscii = kFastNonAscii;
 
+// One level's values during a walk: the windows of the matches reached, raised into the
+// values of the bytes they cover (kFront bytes of room before position 0).
+class Raiser {
+ public:
+  explicit Raiser(const DicAutomaton& automaton) noexcept
+      : automaton_(automaton),
+        windows_(automaton.window_table()),
+        windowed_(automaton.windowed_count()),
+        matches_(automaton.match_count()) {
+    zero(v_, sizeof v_);
+  }
+  // The match + 1 reached after byte `at` (0: none).
+  void add(std::size_t at, std::uint32_t index) noexcept {
+    any_ |= index;
+#if defined(__SSE2__)
+    // The values of positions at - 14 .. at + 1 ride in a register: each step raises them to
+    // the reached match's window (the zero window for none), stores them (later steps store
+    // the same positions again, raised further) and moves on one byte. No step waits for a
+    // store it made before, and no branch depends on whether a pattern matched.
+    unsigned char* x = values() + at + 1 - 15;
+    if (index <= windowed_) [[likely]] {
+      acc_ = _mm_max_epu8(acc_, _mm_loadu_si128(reinterpret_cast<const __m128i*>(windows_ + 16 * std::size_t{index})));
+    } else if (index - 1u < matches_) {
+      // A match without a window (more than 15 digits): raised in memory, then read back.
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(x), acc_);
+      raise(automaton_.match(index - 1u), at);
+      acc_ = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x));
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(x), acc_);
+    acc_ = _mm_srli_si128(acc_, 1);
+#else
+    if (index - 1u < matches_) raise(automaton_.match(index - 1u), at);
+#endif
+  }
+  // Whether any pattern matched.
+  bool any() const noexcept { return any_ != 0; }
+  // The values "after byte i" of a part of n bytes into hy[0, n) ('0' where none; the last
+  // byte's is '0'), hy[n] = '\0', hy[n + 1] its own.
+  void finish(int n, char* hy) const noexcept {
+    const unsigned char* values = v_ + kFront;
+#if defined(__SSE2__)
+    const __m128i zero_digit = _mm_set1_epi8('0');
+    for (std::size_t k = 0; k < kFastWordBytes + 1; k += 16)
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(hy + k),
+                       _mm_max_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + 1 + k)), zero_digit));
+#else
+    for (std::size_t k = 0; k < kFastWordBytes + 1; ++k) hy[k] = static_cast<char>(std::max<unsigned char>(values[1 + k], '0'));
+#endif
+    hy[n + 1] = static_cast<char>(std::max<unsigned char>(values[n + 1], '0'));
+    if (n >= 1) hy[n - 1] = '0';
+    hy[n] = '\0';
+  }
+
+ private:
+  unsigned char* values() noexcept { return v_ + kFront; }
+  // A match's digits raised into values, the last at position at + 1 (none before position
+  // 0). Out of line: rare, and it keeps the walk's loop small.
+  [[gnu::noinline]] void raise(const DicMatch& m, std::size_t at) noexcept {
+    const char* digits = automaton_.digit_pool() + m.digits;
+    const long offset = static_cast<long>(at) + 1 - static_cast<long>(m.length);
+    unsigned char* values = this->values();
+    for (long k = std::max<long>(m.first, -offset); k < static_cast<long>(m.end); ++k)
+      values[offset + k] = std::max(values[offset + k], static_cast<unsigned char>(digits[k]));
+  }
+
+  const DicAutomaton& automaton_;
+  const unsigned char* windows_;
+  std::uint32_t windowed_;
+  std::size_t matches_;
+  std::uint32_t any_ = 0;
+#if defined(__SSE2__)
+  __m128i acc_ = _mm_setzero_si128();
+#endif
+  // Values as bytes, 0 for none (a digit '0'..'9' otherwise); kFront bytes before them for
+  // windows that reach back past the start.
+  alignas(16) unsigned char v_[kFront + kRow + 16];
+};
+
 class FastHyphenation {
  public:
   FastHyphenation(const DictionaryData& d, bool first_level) : d_(d), first_level_(first_level) {}
 
-  // hnj_hyphen_hyph_ for a part of `n` bytes at `w` (w[n..n+3] are 0), into hy (room for n + 3).
-  void run(int level, const unsigned char* w, int n, char* hy, int clhmin, int crhmin, bool lend, bool rend,
-           int depth) noexcept;
+  // hnj_hyphen_hyph_ from the first level for a part of `n` bytes at `w` (w[n..n+3] are 0),
+  // into hy (room for kRow bytes).
+  void run(const unsigned char* w, int n, char* hy, int clhmin, int crhmin, bool lend, bool rend) noexcept;
   void left_min(const unsigned char* w, char* hy, int lhmin) const noexcept;
   void right_min(const unsigned char* w, int n, char* hy, int rhmin) const noexcept;
 
  private:
-  // Walks `level` over ". w ." and leaves the values "after byte i" in hy[0, n), hy[n] = '\0'.
-  // Returns whether any pattern with a nonzero digit matched.
-  bool values(int level, const unsigned char* w, int n, char* hy) const noexcept;
-  // Out of line: rare, and it keeps the walk's loop small.
-  [[gnu::noinline]] static void raise(const DicAutomaton& automaton, const DicMatch& m, unsigned char* values, std::size_t at) noexcept;
+  // Walks the second level over ". w ." into second; and the first level, in the same loop,
+  // into first, unless no byte of ". w ." can reach it. Returns whether a first-level
+  // pattern matched (first is then written).
+  bool values(const unsigned char* w, int n, char* first, char* second) const noexcept;
 
   const DictionaryData& d_;
   bool first_level_;  ///< whether the word has a byte the first level reads
 };
 
-bool FastHyphenation::values(int level, const unsigned char* w, int n, char* hy) const noexcept {
-  // A first level that reads none of ". w ."'s bytes never leaves its root: no value, and
-  // the caller's next step (the second level) writes all of hy.
-  if (level == 0 && !first_level_ && !d_.level[0].reads('.')) return false;
-  // Values as bytes, 0 for none (a digit '0'..'9' otherwise); kFront bytes before them for
-  // windows that reach back past the start.
-  alignas(16) unsigned char v[kFront + kRow + 16];
-  zero(v, sizeof v);
+bool FastHyphenation::values(const unsigned char* w, int n, char* first, char* second) const noexcept {
   unsigned char prep[kRow];
   prep[0] = '.';
   std::memcpy(prep + 1, w, kFastWordBytes);
   prep[n + 1] = '.';
   const std::size_t j = static_cast<std::size_t>(n) + 2;
-  const DicAutomaton& automaton = d_.level[level];
-  unsigned char* values = v + kFront;
-  std::uint32_t any = 0;
-#if defined(__SSE2__)
-  // The values of positions i - 14 .. i + 1 ride in a register while the walk is at byte i:
-  // each step raises them to the reached match's window (the zero window for none), stores
-  // them (later steps store the same positions again, raised further) and moves on one byte.
-  // No step waits for a store it made before, and no branch depends on whether a pattern matched.
-  const unsigned char* windows = automaton.window_table();
-  const std::uint32_t windowed = automaton.windowed_count();
-  const std::size_t matches = automaton.match_count();
-  __m128i acc = _mm_setzero_si128();
-  automaton.walk_indices(prep, j, [&](std::size_t at, std::uint32_t index) {
-    any |= index;
-    unsigned char* x = values + at + 1 - 15;
-    if (index <= windowed) [[likely]] {
-      acc = _mm_max_epu8(acc, _mm_loadu_si128(reinterpret_cast<const __m128i*>(windows + 16 * std::size_t{index})));
-    } else if (index - 1u < matches) {
-      // A match without a window (more than 15 digits): raised in memory, then read back.
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(x), acc);
-      raise(automaton, automaton.match(index - 1u), values, at);
-      acc = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x));
-    }
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(x), acc);
-    acc = _mm_srli_si128(acc, 1);
+  const DicAutomaton& lower = d_.level[1];
+  Raiser second_values(lower);
+  // A first level that reads none of ". w ."'s bytes never leaves its root: no value.
+  if (!first_level_ && !d_.level[0].reads('.')) {
+    lower.walk_indices(prep, j, [&](std::size_t at, std::uint32_t index) { second_values.add(at, index); });
+    second_values.finish(n, second);
+    return false;
+  }
+  // Most parts need the second level's values (those the first level does not split), and
+  // the two walks are independent: in one loop, the second's loads wait while the first's do.
+  const DicAutomaton& upper = d_.level[0];
+  Raiser first_values(upper);
+  upper.with_cursor(j, [&](auto first_cursor) {
+    lower.with_cursor(j, [&](auto second_cursor) {
+      for (std::size_t at = 0; at < j; ++at) {
+        first_values.add(at, first_cursor.step(prep[at]));
+        second_values.add(at, second_cursor.step(prep[at]));
+      }
+    });
   });
-  // The values move to "after byte i" ('0' where none); the last byte's is '0'; hy[n + 1]
-  // keeps its own.
-  const __m128i zero_digit = _mm_set1_epi8('0');
-  for (std::size_t k = 0; k < kFastWordBytes + 1; k += 16)
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(hy + k),
-                     _mm_max_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + 1 + k)), zero_digit));
-#else
-  const std::size_t matches = automaton.match_count();
-  automaton.walk_indices(prep, j, [&](std::size_t at, std::uint32_t index) {
-    any |= index;
-    if (index - 1u < matches) raise(automaton, automaton.match(index - 1u), values, at);
-  });
-  for (std::size_t k = 0; k < kFastWordBytes + 1; ++k) hy[k] = static_cast<char>(std::max<unsigned char>(values[1 + k], '0'));
-#endif
-  hy[n + 1] = static_cast<char>(std::max<unsigned char>(values[n + 1], '0'));
-  if (n >= 1) hy[n - 1] = '0';
-  hy[n] = '\0';
-  return any != 0;
+  second_values.finish(n, second);
+  if (!first_values.any()) return false;
+  first_values.finish(n, first);
+  return true;
 }
 
-// A match's digits raised into values, the last at position at + 1 (none before position 0).
-void FastHyphenation::raise(const DicAutomaton& automaton, const DicMatch& m, unsigned char* values,
-                            std::size_t at) noexcept {
-  const char* digits = automaton.digit_pool() + m.digits;
-  const long offset = static_cast<long>(at) + 1 - static_cast<long>(m.length);
-  for (long k = std::max<long>(m.first, -offset); k < static_cast<long>(m.end); ++k)
-    values[offset + k] = std::max(values[offset + k], static_cast<unsigned char>(digits[k]));
-}
-
-void FastHyphenation::run(int level, const unsigned char* w, int n, char* hy, int clhmin, int crhmin, bool lend,
-                          bool rend, int depth) noexcept {
-  if (!values(level, w, n, hy) || level == 1) {
-    if (level == 0) {
-      // No first-level value: the second level answers for the whole part.
-      values(1, w, n, hy);
-      if (!lend) left_min(w, hy, clhmin);
-      if (!rend) right_min(w, n, hy, crhmin);
-    }
+void FastHyphenation::run(const unsigned char* w, int n, char* hy, int clhmin, int crhmin, bool lend,
+                          bool rend) noexcept {
+  char second[kRow];
+  // The second level answers for a part the first level does not split.
+  auto second_answers = [&] {
+    std::memcpy(hy, second, kRow);
+    if (!lend) left_min(w, hy, clhmin);
+    if (!rend) right_min(w, n, hy, crhmin);
+  };
+  if (!values(w, n, hy, second)) {
+    second_answers();
     return;
   }
-  // The first level's odd values split the part; each piece is hyphenated again from this
-  // level (pieces are shorter than the part: the recursion ends within n levels).
+  // The first level's odd values split the part; each piece is hyphenated again from the
+  // first level (pieces are shorter than the part: the recursion ends within n levels).
   unsigned char piece[kRow];
   char hy2[kRow];
   int begin = 0;
@@ -183,16 +226,12 @@ void FastHyphenation::run(int level, const unsigned char* w, int n, char* hy, in
       const int size = e - begin + 1;
       zero(piece, sizeof piece);
       copy_short(reinterpret_cast<char*>(piece), reinterpret_cast<const char*>(w + begin), static_cast<std::size_t>(size));
-      run(0, piece, size, hy2, clhmin, crhmin, begin > 0 ? false : lend, (hy[e] & 1) ? false : rend, depth + 1);
+      run(piece, size, hy2, clhmin, crhmin, begin > 0 ? false : lend, (hy[e] & 1) ? false : rend);
       copy_short(hy + begin, hy2, static_cast<std::size_t>(e - begin - 1));
     }
     begin = e + 1;
   }
-  if (begin == 0) {
-    values(1, w, n, hy);
-    if (!lend) left_min(w, hy, clhmin);
-    if (!rend) right_min(w, n, hy, crhmin);
-  }
+  if (begin == 0) second_answers();
 }
 
 void FastHyphenation::left_min(const unsigned char* w, char* hy, int lhmin) const noexcept {
@@ -238,7 +277,7 @@ bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<ch
   // The caller's vector is written once at the end (n + 2 bytes, as 2.8.8 writes them).
   char hy[kRow];
   FastHyphenation h(d, (flags & kFirstLevel) != 0);
-  h.run(0, w, n, hy, limits.clhmin, limits.crhmin, true, true, 0);
+  h.run(w, n, hy, limits.clhmin, limits.crhmin, true, true);
   h.left_min(w, hy, limits.lhmin > 0 ? limits.lhmin : 2);
   h.right_min(w, n, hy, limits.rhmin > 0 ? limits.rhmin : 2);
 

@@ -31,10 +31,10 @@ struct State {
 }  // namespace
 
 DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<char>& replacements) {
-  std::vector<State> states_;
-  std::vector<unsigned char> labels_;
-  std::vector<std::uint32_t> targets_;
-  std::vector<std::uint32_t> dense_;
+  base::LargeVector<State> states_;
+  base::LargeVector<unsigned char> labels_;
+  base::LargeVector<std::uint32_t> targets_;
+  base::LargeVector<std::uint32_t> dense_;
   // Distinct letters in byte order, the last pattern of equal letters winning (2.8.8 overwrites
   // the state's match).
   // (letters, file order) pairs sort without reaching into the patterns: equal letters stay
@@ -103,8 +103,8 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   // created in byte order, so every state's transitions are contiguous and sorted.
   states_.reserve(words.size() * 4 + 1);
   states_.push_back({});
-  std::vector<Pending> queue{{0, 0, static_cast<std::uint32_t>(words.size())}};
-  std::vector<std::uint32_t> depth_of{0};
+  base::LargeVector<Pending> queue{{0, 0, static_cast<std::uint32_t>(words.size())}};
+  base::LargeVector<std::uint32_t> depth_of{0};
   queue.reserve(states_.capacity());
   depth_of.reserve(states_.capacity());
   labels_.reserve(states_.capacity());
@@ -141,7 +141,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   std::vector<unsigned char> byte_of_class(classes_, 0);
   for (int c = 0; c < 256; ++c)
     if (class_[c]) byte_of_class[class_[c]] = static_cast<unsigned char>(c);
-  std::vector<std::uint32_t> sparse_first(states_.size());
+  base::LargeVector<std::uint32_t> sparse_first(states_.size());
   for (std::size_t k = 0; k < states_.size(); ++k) {
     State& st = states_[k];
     sparse_first[k] = st.edges;
@@ -214,8 +214,13 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
       resolved_depth = d;
     }
   }
-  std::vector<std::uint32_t> resolved_row(states_.size(), 0);
-  std::vector<std::uint32_t> resolved;
+  base::LargeVector<std::uint32_t> resolved_row(states_.size(), 0);
+  base::LargeVector<std::uint32_t> resolved;
+  {
+    std::size_t rows = 0;
+    while (rows + 1 < states_.size() && depth_of[rows + 1] <= resolved_depth) ++rows;
+    resolved.reserve(rows * classes_);
+  }
   for (std::size_t k = 1; k < states_.size() && depth_of[k] <= resolved_depth; ++k) {
     resolved_row[k] = static_cast<std::uint32_t>(resolved.size());
     const std::uint32_t f = states_[k].fail;
@@ -240,7 +245,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   }
   {
     std::vector<std::int32_t> renumbered(match_store_.size());
-    std::vector<DicMatch> ordered;
+    base::LargeVector<DicMatch> ordered;
     ordered.reserve(match_store_.size());
     for (const bool pass : {true, false})
       for (std::size_t k = 0; k < match_store_.size(); ++k)
@@ -298,7 +303,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   // passes through, come first in breadth-first order; below kShallow each subtree follows
   // in preorder, so that walking down a pattern reads the records one after the other.
   state_count_ = states_.size();
-  std::vector<std::uint32_t> layout;
+  base::LargeVector<std::uint32_t> layout;
   layout.reserve(states_.size());
   std::vector<std::uint32_t> stack;
   for (std::uint32_t k = 0; k < states_.size(); ++k)
@@ -316,7 +321,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
       for (std::uint32_t e = first + st.count; e-- > first;) stack.push_back(targets_[e]);
     }
   }
-  std::vector<std::uint32_t> offset(states_.size());
+  base::LargeVector<std::uint32_t> offset(states_.size());
   std::size_t size = 0;
   for (const std::uint32_t k : layout) {
     offset[k] = static_cast<std::uint32_t>(size);

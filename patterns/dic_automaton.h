@@ -8,6 +8,7 @@
 // (byte, target) pairs; the root's 256 transitions are a direct table.
 #pragma once
 
+#include "base/huge_pages.h"
 #include "patterns/dic_reader.h"
 
 #include <bit>
@@ -92,46 +93,67 @@ class DicAutomaton {
   /// take (one per byte read: each drops at least one level of depth) return to the root.
   template <class Step>
   void walk_indices(const unsigned char* text, std::size_t n, Step&& step) const {
-    if (!delta_.empty()) {
-      // Small automata: every fallback resolved at build time, one load a byte.
-      // A row: [match + 1 (0: none), target by class 1, 2, ..., 0 for bytes in no pattern];
-      // rows start at cache lines, so the match read at a state shares its line with the
-      // next step's transition.
-      const std::uint16_t* delta = delta_.data();
-      const unsigned shift = row_shift_;
-      const std::uint32_t states = static_cast<std::uint32_t>(state_count_);
-      const std::uint16_t* row = delta;
-      for (std::size_t i = 0; i < n; ++i) {
-        std::uint32_t t = row[delta_column_[text[i]]];
-        t = t < states ? t : 0;
-        row = delta + (std::size_t{t} << shift);
-        step(i, std::uint32_t{row[0]});
-      }
-      return;
+    with_cursor(n, [&](auto cursor) {
+      for (std::size_t i = 0; i < n; ++i) step(i, cursor.step(text[i]));
+    });
+  }
+
+  /// Calls f(cursor) with a cursor at the root for a walk of at most n bytes: cursor.step(c)
+  /// reads byte c and returns what walk_indices hands its step. The cursor's type depends on
+  /// the automaton's layout, so a caller can walk two automata in one loop (their loads then
+  /// overlap) without a branch per byte.
+  template <class F>
+  decltype(auto) with_cursor(std::size_t n, F&& f) const {
+    if (!delta_.empty()) return f(TableCursor(*this));
+    return f(RecordCursor(*this, n));
+  }
+
+  /// Small automata: every fallback resolved at build time, one load a byte.
+  /// A row: [match + 1 (0: none), target by class 1, 2, ..., 0 for bytes in no pattern];
+  /// rows start at cache lines, so the match read at a state shares its line with the
+  /// next step's transition.
+  class TableCursor {
+   public:
+    explicit TableCursor(const DicAutomaton& a) noexcept
+        : table_(a.delta_.data()), column_(a.delta_column_), states_(static_cast<std::uint32_t>(a.state_count_)),
+          shift_(a.row_shift_), row_(table_) {}
+    std::uint32_t step(unsigned char c) noexcept {
+      std::uint32_t t = row_[column_[c]];
+      t = t < states_ ? t : 0;
+      row_ = table_ + (std::size_t{t} << shift_);
+      return row_[0];
     }
-    const std::uint32_t* nodes = nodes_.data();
-    const std::uint32_t limit = node_limit_;
-    std::size_t fallbacks = 0;
-    std::uint32_t s = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const unsigned char c = text[i];
+
+   private:
+    const std::uint16_t* table_;
+    const unsigned char* column_;
+    std::uint32_t states_;
+    unsigned shift_;
+    const std::uint16_t* row_;
+  };
+
+  /// Large automata: the flat records, fallbacks followed where a row does not resolve them.
+  class RecordCursor {
+   public:
+    RecordCursor(const DicAutomaton& a, std::size_t n) noexcept
+        : nodes_(a.nodes_.data()), limit_(a.node_limit_), root_(a.root_), class_(a.class_), budget_(n) {}
+    std::uint32_t step(unsigned char c) noexcept {
       const unsigned char cls = class_[c];
       if (cls == 0) {  // in no pattern: no state has a transition, back to the root
-        s = 0;
-        step(i, 0u);
-        continue;
+        s_ = 0;
+        return 0;
       }
       for (;;) {
-        if (s == 0) {
-          s = root_[c];
+        if (s_ == 0) {
+          s_ = root_[c];
           break;
         }
-        const std::uint32_t* r = nodes + (s <= limit ? s : 0);
+        const std::uint32_t* r = nodes_ + (s_ <= limit_ ? s_ : 0);
         const std::uint32_t meta = r[kMeta];
         if (meta & kDenseBit) {
           const std::uint32_t t = r[kEdges + cls];
           if (t != 0 || (meta & kResolvedBit)) {  // a resolved row's 0 is the root
-            s = t;
+            s_ = t;
             break;
           }
         } else {
@@ -144,16 +166,25 @@ class DicAutomaton {
           const std::uint64_t zero = (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
           const std::uint32_t k = static_cast<std::uint32_t>(std::countr_zero(zero)) >> 3;  // 8: none
           if (k < count) {
-            s = r[kEdges + (count + 3) / 4 + k];
+            s_ = r[kEdges + (count + 3) / 4 + k];
             break;
           }
         }
-        s = ++fallbacks <= n ? r[kFail] : 0;
+        // A valid automaton takes at most one fallback a byte read in all.
+        s_ = budget_ != 0 ? (--budget_, r[kFail]) : 0;
       }
-      s = s <= limit ? s : 0;
-      step(i, s != 0 ? nodes[s + kMatch] + 1u : 0u);
+      s_ = s_ <= limit_ ? s_ : 0;
+      return s_ != 0 ? nodes_[s_ + kMatch] + 1u : 0u;
     }
-  }
+
+   private:
+    const std::uint32_t* nodes_;
+    std::uint32_t limit_;
+    const std::uint32_t* root_;
+    const unsigned char* class_;
+    std::size_t budget_;  ///< fallbacks left
+    std::uint32_t s_ = 0;
+  };
 
   /// The windows of the first windowed_count() matches (those are the windowed ones), 16
   /// bytes each, after 16 zero bytes: index i (match i - 1, as walk_indices gives it) has its
@@ -215,22 +246,22 @@ class DicAutomaton {
   std::size_t delta_offset_ = 0;  ///< the first row's entry in delta_ (rows start at 64 bytes)
   bool replacement_bytes_[256] = {};
   void publish() noexcept;  ///< points the views at the storage
-  std::vector<std::uint32_t> node_store_;
+  base::LargeVector<std::uint32_t> node_store_;
   std::span<const std::uint32_t> nodes_;
   /// For automata of up to kDeltaStates states (and kDeltaCells cells): the transition of
   /// every state (breadth-first number) by every byte class, fallbacks resolved; the root's
   /// match is never applied (2.8.8 only applies a state reached by a transition). Column 0 is
   /// the state's match + 1; column classes_ is 0 (the root) for bytes in no pattern.
   static constexpr std::size_t kDeltaStates = 65535, kDeltaCells = std::size_t{4} << 20;
-  std::vector<std::uint16_t> delta_store_;
+  base::LargeVector<std::uint16_t> delta_store_;
   std::span<const std::uint16_t> delta_;  ///< from the first row (delta_store_ + delta_offset_)
   std::size_t state_count_ = 0;
   std::uint32_t windowed_ = 0;  ///< matches [0, windowed_) have windows
-  std::vector<unsigned char> window_store_;
+  base::LargeVector<unsigned char> window_store_;
   std::span<const unsigned char> windows_;  ///< (windowed_ + 1) * 16 bytes: zeros, then the windows
-  std::vector<DicMatch> match_store_;
+  base::LargeVector<DicMatch> match_store_;
   std::span<const DicMatch> matches_;
-  std::vector<char> digit_store_;
+  base::LargeVector<char> digit_store_;
   std::span<const char> digits_;
   bool has_replacements_ = false;
 };
