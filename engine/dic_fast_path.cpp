@@ -72,17 +72,35 @@ inline void zero(unsigned char* p, std::size_t n) noexcept {
 constexpr unsigned char kSlow = kFastSlow, kFirstLevel = kFastFirstLevel, kNoHyphen = kFastNoHyphen,
                         kNonAscii = kFastNonAscii;
 
-// One level's values during a walk: the windows of the matches reached, raised into the
-// values of the bytes they cover (kFront bytes of room before position 0).
+// A level's values as bytes, 0 for none (a digit '0'..'9' otherwise), kFront bytes before
+// position 0 for windows that reach back past the start.
+struct LevelValues {
+  LevelValues() noexcept { zero(bytes, sizeof bytes); }
+  unsigned char* at_zero() noexcept { return bytes + kFront; }
+  const unsigned char* at_zero() const noexcept { return bytes + kFront; }
+  alignas(16) unsigned char bytes[kFront + kRow + 16];
+};
+
+// A match's digits raised into values, the last at position at + 1 (none before position 0).
+// Out of line: rare, and it keeps the walk's loop small.
+[[gnu::noinline]] void raise(const DicAutomaton& automaton, const DicMatch& m, unsigned char* values,
+                             std::size_t at) noexcept {
+  const char* digits = automaton.digit_pool() + m.digits;
+  const long offset = static_cast<long>(at) + 1 - static_cast<long>(m.length);
+  for (long k = std::max<long>(m.first, -offset); k < static_cast<long>(m.end); ++k)
+    values[offset + k] = std::max(values[offset + k], static_cast<unsigned char>(digits[k]));
+}
+
+// One level's walk raising the windows of the matches it reaches into LevelValues. Its own
+// address is never taken (raise() gets the values' address), so its state stays in registers.
 class Raiser {
  public:
-  explicit Raiser(const DicAutomaton& automaton) noexcept
+  Raiser(const DicAutomaton& automaton, LevelValues& values) noexcept
       : automaton_(automaton),
         windows_(automaton.window_table()),
         windowed_(automaton.windowed_count()),
-        matches_(automaton.match_count()) {
-    zero(v_, sizeof v_);
-  }
+        matches_(automaton.match_count()),
+        values_(values.at_zero()) {}
   // The match + 1 reached after byte `at` (0: none).
   void add(std::size_t at, std::uint32_t index) noexcept {
     any_ |= index;
@@ -91,64 +109,52 @@ class Raiser {
     // the reached match's window (the zero window for none), stores them (later steps store
     // the same positions again, raised further) and moves on one byte. No step waits for a
     // store it made before, and no branch depends on whether a pattern matched.
-    unsigned char* x = values() + at + 1 - 15;
+    unsigned char* x = values_ + at + 1 - 15;
     if (index <= windowed_) [[likely]] {
       acc_ = _mm_max_epu8(acc_, _mm_loadu_si128(reinterpret_cast<const __m128i*>(windows_ + 16 * std::size_t{index})));
     } else if (index - 1u < matches_) {
       // A match without a window (more than 15 digits): raised in memory, then read back.
       _mm_storeu_si128(reinterpret_cast<__m128i*>(x), acc_);
-      raise(automaton_.match(index - 1u), at);
+      raise(automaton_, automaton_.match(index - 1u), values_, at);
       acc_ = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x));
     }
     _mm_storeu_si128(reinterpret_cast<__m128i*>(x), acc_);
     acc_ = _mm_srli_si128(acc_, 1);
 #else
-    if (index - 1u < matches_) raise(automaton_.match(index - 1u), at);
+    if (index - 1u < matches_) raise(automaton_, automaton_.match(index - 1u), values_, at);
 #endif
   }
   // Whether any pattern matched.
   bool any() const noexcept { return any_ != 0; }
-  // The values "after byte i" of a part of n bytes into hy[0, n) ('0' where none; the last
-  // byte's is '0'), hy[n] = '\0', hy[n + 1] its own.
-  void finish(int n, char* hy) const noexcept {
-    const unsigned char* values = v_ + kFront;
-#if defined(__SSE2__)
-    const __m128i zero_digit = _mm_set1_epi8('0');
-    for (std::size_t k = 0; k < kFastWordBytes + 1; k += 16)
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(hy + k),
-                       _mm_max_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + 1 + k)), zero_digit));
-#else
-    for (std::size_t k = 0; k < kFastWordBytes + 1; ++k) hy[k] = static_cast<char>(std::max<unsigned char>(values[1 + k], '0'));
-#endif
-    hy[n + 1] = static_cast<char>(std::max<unsigned char>(values[n + 1], '0'));
-    if (n >= 1) hy[n - 1] = '0';
-    hy[n] = '\0';
-  }
 
  private:
-  unsigned char* values() noexcept { return v_ + kFront; }
-  // A match's digits raised into values, the last at position at + 1 (none before position
-  // 0). Out of line: rare, and it keeps the walk's loop small.
-  [[gnu::noinline]] void raise(const DicMatch& m, std::size_t at) noexcept {
-    const char* digits = automaton_.digit_pool() + m.digits;
-    const long offset = static_cast<long>(at) + 1 - static_cast<long>(m.length);
-    unsigned char* values = this->values();
-    for (long k = std::max<long>(m.first, -offset); k < static_cast<long>(m.end); ++k)
-      values[offset + k] = std::max(values[offset + k], static_cast<unsigned char>(digits[k]));
-  }
-
   const DicAutomaton& automaton_;
   const unsigned char* windows_;
   std::uint32_t windowed_;
   std::size_t matches_;
+  unsigned char* values_;
   std::uint32_t any_ = 0;
 #if defined(__SSE2__)
   __m128i acc_ = _mm_setzero_si128();
 #endif
-  // Values as bytes, 0 for none (a digit '0'..'9' otherwise); kFront bytes before them for
-  // windows that reach back past the start.
-  alignas(16) unsigned char v_[kFront + kRow + 16];
 };
+
+// The values "after byte i" of a part of n bytes into hy[0, n) ('0' where none; the last
+// byte's is '0'), hy[n] = '\0', hy[n + 1] its own.
+void finish(const LevelValues& level, int n, char* hy) noexcept {
+  const unsigned char* values = level.at_zero();
+#if defined(__SSE2__)
+  const __m128i zero_digit = _mm_set1_epi8('0');
+  for (std::size_t k = 0; k < kFastWordBytes + 1; k += 16)
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(hy + k),
+                     _mm_max_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + 1 + k)), zero_digit));
+#else
+  for (std::size_t k = 0; k < kFastWordBytes + 1; ++k) hy[k] = static_cast<char>(std::max<unsigned char>(values[1 + k], '0'));
+#endif
+  hy[n + 1] = static_cast<char>(std::max<unsigned char>(values[n + 1], '0'));
+  if (n >= 1) hy[n - 1] = '0';
+  hy[n] = '\0';
+}
 
 class FastHyphenation {
  public:
@@ -163,7 +169,7 @@ class FastHyphenation {
  private:
   // Walks the second level over ". w ." into second; and the first level, in the same loop,
   // into first, unless no byte of ". w ." can reach it. Returns whether a first-level
-  // pattern matched (first is then written).
+  // pattern matched (first is then written). Both get the values finish() writes.
   bool values(const unsigned char* w, int n, char* first, char* second) const noexcept;
 
   const DictionaryData& d_;
@@ -177,50 +183,59 @@ bool FastHyphenation::values(const unsigned char* w, int n, char* first, char* s
   prep[n + 1] = '.';
   const std::size_t j = static_cast<std::size_t>(n) + 2;
   const DicAutomaton& lower = d_.level[1];
-  Raiser second_values(lower);
+  LevelValues second_values;
+  Raiser second_walk(lower, second_values);
   // A first level that reads none of ". w ."'s bytes never leaves its root: no value.
   if (!first_level_ && !d_.level[0].reads('.')) {
-    lower.walk_indices(prep, j, [&](std::size_t at, std::uint32_t index) { second_values.add(at, index); });
-    second_values.finish(n, second);
+    lower.walk_indices(prep, j, [&](std::size_t at, std::uint32_t index) { second_walk.add(at, index); });
+    finish(second_values, n, second);
     return false;
   }
   // Most parts need the second level's values (those the first level does not split), and
   // the two walks are independent: in one loop, the second's loads wait while the first's do.
   const DicAutomaton& upper = d_.level[0];
-  Raiser first_values(upper);
+  LevelValues first_values;
+  Raiser first_walk(upper, first_values);
   upper.with_cursor(j, [&](auto first_cursor) {
     lower.with_cursor(j, [&](auto second_cursor) {
       for (std::size_t at = 0; at < j; ++at) {
-        first_values.add(at, first_cursor.step(prep[at]));
-        second_values.add(at, second_cursor.step(prep[at]));
+        first_walk.add(at, first_cursor.step(prep[at]));
+        second_walk.add(at, second_cursor.step(prep[at]));
       }
     });
   });
-  second_values.finish(n, second);
-  if (!first_values.any()) return false;
-  first_values.finish(n, first);
+  finish(second_values, n, second);
+  if (!first_walk.any()) return false;
+  finish(first_values, n, first);
   return true;
 }
 
 void FastHyphenation::run(const unsigned char* w, int n, char* hy, int clhmin, int crhmin, bool lend,
                           bool rend) noexcept {
-  char second[kRow];
-  // The second level answers for a part the first level does not split.
-  auto second_answers = [&] {
-    std::memcpy(hy, second, kRow);
+  // hy gets the second level's values, which answer for a part the first level does not
+  // split; first the first level's, when it matched.
+  char first[kRow];
+  const bool matched = values(w, n, first, hy);
+  int split = n;  // the first odd first-level value (the last byte's is '0')
+  if (matched)
+    for (int e = 0; e < n; ++e)
+      if (first[e] & 1) {
+        split = e;
+        break;
+      }
+  if (split == n) {
     if (!lend) left_min(w, hy, clhmin);
     if (!rend) right_min(w, n, hy, crhmin);
-  };
-  if (!values(w, n, hy, second)) {
-    second_answers();
     return;
   }
   // The first level's odd values split the part; each piece is hyphenated again from the
-  // first level (pieces are shorter than the part: the recursion ends within n levels).
+  // first level (pieces are shorter than the part: the recursion ends within n levels), over
+  // the first level's values.
+  std::memcpy(hy, first, kRow);
   unsigned char piece[kRow];
   char hy2[kRow];
   int begin = 0;
-  for (int e = 0; e < n; ++e) {
+  for (int e = split; e < n; ++e) {
     if (!((hy[e] & 1) || (begin > 0 && e + 1 == n))) continue;
     if (e - begin > 1) {
       const int size = e - begin + 1;
@@ -231,7 +246,6 @@ void FastHyphenation::run(const unsigned char* w, int n, char* hy, int clhmin, i
     }
     begin = e + 1;
   }
-  if (begin == 0) second_answers();
 }
 
 void FastHyphenation::left_min(const unsigned char* w, char* hy, int lhmin) const noexcept {

@@ -141,8 +141,11 @@ std::vector<std::string> words_for(const std::string& file, const char* charset)
     const int32_t n = ucnv_fromUChars(conv.get(), out.data(), static_cast<int32_t>(out.size()), u.getBuffer(),
                                       u.length(), &status);
     if (U_FAILURE(status)) continue;
-    out.resize(static_cast<std::size_t>(n));
-    words.push_back(std::move(out));
+    // A copy of the exact size: short words stay inside the vector (no pointer to chase) and
+    // long ones are allocated one after the other, as a program's words would lie. Moving
+    // `out` would keep its 4x capacity, every word a heap block of its own, and each call
+    // would start with a cache miss on the word (about 100 ns a German word here).
+    words.emplace_back(out.data(), static_cast<std::size_t>(n));
   }
   return words;
 }
