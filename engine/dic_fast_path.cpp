@@ -278,15 +278,14 @@ bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<ch
                     Outcome& out) noexcept {
   const std::size_t size = word.size();
   if (size > kFastWordBytes || hyphens.size() < size + 5) return false;
+  unsigned char flags = 0;
+  for (const char c : word) flags |= d.fast_flags[static_cast<unsigned char>(c)];
+  if (flags & kSlow) return false;
+  // Copied in whole moves, not byte by byte: the walk reads w 16 bytes at a time, and a load
+  // that spans several byte stores waits until they reach the cache.
   unsigned char w[kRow];
   zero(w, sizeof w);
-  unsigned char flags = 0;
-  for (std::size_t i = 0; i < size; ++i) {
-    const auto c = static_cast<unsigned char>(word[i]);
-    flags |= d.fast_flags[c];
-    w[i] = c;
-  }
-  if (flags & kSlow) return false;
+  copy_short(reinterpret_cast<char*>(w), word.data(), size);
   const int n = static_cast<int>(size);
   // The caller's vector is written once at the end (n + 2 bytes, as 2.8.8 writes them).
   char hy[kRow];
@@ -312,17 +311,22 @@ bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<ch
   if (!hyphenate3) no_hyphen('0');
   out = Outcome{};
   if (!hyphenated.empty()) {
-    // The word with '=' after each break: at most 2n bytes.
+    // The word with '=' after each break: at most 2n bytes with its '\0' (the last byte's
+    // value is even), and each step writes at most the byte after the word so far. Straight
+    // into the caller's buffer when it holds 2n bytes (libhyphen's rule; a copy would wait on
+    // these byte stores), else through one of that size and cut.
     char buffer[2 * kFastWordBytes + 1];
+    const bool direct = hyphenated.size() >= 2 * size;
+    char* to = direct ? hyphenated.data() : buffer;
     std::size_t length = 0;
     for (std::size_t i = 0; i < size; ++i) {
-      buffer[length++] = static_cast<char>(w[i]);
-      buffer[length] = '=';
+      to[length++] = static_cast<char>(w[i]);
+      to[length] = '=';
       length += static_cast<std::size_t>(hy[i] & 1);
     }
     out.hyphenated_size = length;
     const std::size_t copied = std::min(length, hyphenated.size() - 1);
-    copy_short(hyphenated.data(), buffer, copied);
+    if (!direct) copy_short(hyphenated.data(), buffer, copied);
     hyphenated[copied] = '\0';
   }
   if (hyphenate3) no_hyphen('\0');
