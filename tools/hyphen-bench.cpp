@@ -120,42 +120,51 @@ double time_load(Library& lib, const std::string& dic, int repeat, void*& dict) 
   return best;
 }
 
+// Words in one buffer, each followed by '\0', in file order: every call reads its word from
+// the next bytes, as a program reading a text would, whichever heap blocks a library's load
+// left behind (a vector of strings put the long ones among them: a cache miss a call).
+struct WordList {
+  std::string bytes;
+  std::vector<std::string_view> words;  ///< views into bytes
+  std::size_t size() const { return words.size(); }
+};
+
 // The words of a UTF-8 file, one a line, lowercased (ICU, root locale) and converted to
 // `charset`; words the charset cannot hold are left out.
-std::vector<std::string> words_for(const std::string& file, const char* charset) {
+WordList words_for(const std::string& file, const char* charset) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + file);
   UErrorCode status = U_ZERO_ERROR;
   std::unique_ptr<UConverter, void (*)(UConverter*)> conv(ucnv_open(charset, &status), ucnv_close);
   if (U_FAILURE(status)) throw std::runtime_error(std::string("ICU does not know the charset ") + charset);
   ucnv_setFromUCallBack(conv.get(), UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &status);
-  std::vector<std::string> words;
-  std::string line;
+  WordList list;
+  std::vector<std::pair<std::size_t, std::size_t>> spans;
+  std::string line, out;
   while (std::getline(in, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
     icu::UnicodeString u = icu::UnicodeString::fromUTF8(line);
     u.toLower(icu::Locale::getRoot());
-    std::string out(static_cast<std::size_t>(u.length()) * 4 + 4, '\0');
+    out.assign(static_cast<std::size_t>(u.length()) * 4 + 4, '\0');
     status = U_ZERO_ERROR;
     const int32_t n = ucnv_fromUChars(conv.get(), out.data(), static_cast<int32_t>(out.size()), u.getBuffer(),
                                       u.length(), &status);
     if (U_FAILURE(status)) continue;
-    // A copy of the exact size: short words stay inside the vector (no pointer to chase) and
-    // long ones are allocated one after the other, as a program's words would lie. Moving
-    // `out` would keep its 4x capacity, every word a heap block of its own, and each call
-    // would start with a cache miss on the word (about 100 ns a German word here).
-    words.emplace_back(out.data(), static_cast<std::size_t>(n));
+    spans.emplace_back(list.bytes.size(), static_cast<std::size_t>(n));
+    list.bytes.append(out.data(), static_cast<std::size_t>(n)).push_back('\0');
   }
-  return words;
+  list.words.reserve(spans.size());
+  for (const auto& [at, n] : spans) list.words.emplace_back(list.bytes.data() + at, n);
+  return list;
 }
 
 // One pass over the words: nanoseconds a word; `answers` gets each hyphenated word with its
 // replacements (for the comparison) when not null.
-double pass(Library& lib, void* dict, const std::vector<std::string>& words, std::vector<std::string>* answers) {
+double pass(Library& lib, void* dict, const WordList& words, std::vector<std::string>* answers) {
   std::vector<char> hyphens, hyphword;
   const auto start = Clock::now();
-  for (const std::string& w : words) {
+  for (const std::string_view w : words.words) {
     const int n = static_cast<int>(w.size());
     if (hyphens.size() < w.size() + 5) {
       hyphens.resize(w.size() + 5);
@@ -190,7 +199,7 @@ struct PerWord {
   std::size_t differences = 0;
 };
 
-PerWord per_word(Library* libs[2], void* dicts[2], const std::vector<std::string>& words, int repeat) {
+PerWord per_word(Library* libs[2], void* dicts[2], const WordList& words, int repeat) {
   PerWord r;
   r.words = words.size();
   std::vector<std::string> answers[2];
@@ -252,7 +261,7 @@ int run(int argc, char** argv) {
                 load[1] * 1e3, load[1] / load[0]);
     if (std::filesystem::exists(c.words)) {
       const auto* head = static_cast<const HyphenDictHead*>(dicts[1]);
-      const std::vector<std::string> words = words_for(c.words, head->cset);
+      const WordList words = words_for(c.words, head->cset);
       const PerWord r = per_word(libs, dicts, words, repeat);
       std::printf("%-8s %-40s %10.1f ns %10.1f ns %7.1fx   (%zu words, %zu differences)\n", c.language,
                   ("hyphenate2, " + std::filesystem::path(c.words).filename().string()).c_str(), r.ns[0], r.ns[1],
