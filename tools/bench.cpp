@@ -74,15 +74,16 @@ Timing best_of(int passes, const std::function<std::size_t()>& pass, std::size_t
 }
 
 // The same for two passes taken in turn (a, b, a, b, ...): on a shared machine a burst of
-// other work then falls on both sides of their ratio, not on one of them.
+// other work then falls on both sides of their ratio, not on one of them. Each turn is two
+// passes, the better counting, so that neither side is timed on caches the other just filled.
 std::pair<Timing, Timing> best_of_in_turn(int passes, const std::function<std::size_t()>& a,
                                           const std::function<std::size_t()>& b, std::size_t& checksum_a,
                                           std::size_t& checksum_b) {
   Timing best_a, best_b;
   for (int i = 0; i < passes; ++i) {
     std::size_t checksum = 0;
-    const Timing one_a = best_of(1, a, checksum_a);
-    const Timing one_b = best_of(1, b, checksum);
+    const Timing one_a = best_of(2, a, checksum_a);
+    const Timing one_b = best_of(2, b, checksum);
     checksum_b = checksum;
     best_a = {std::min(best_a.wall, one_a.wall), std::min(best_a.cpu, one_a.cpu)};
     best_b = {std::min(best_b.wall, one_b.wall), std::min(best_b.cpu, one_b.cpu)};
