@@ -44,6 +44,9 @@ HyphenDict* bind(dic::Dictionary engine) {
   // a HyphenDict that would hyphenate differently from libhyphen's level.
   d.nextlevel = nullptr;
   b->loaded_nohyphen = nohyphen;
+  b->loaded = d;
+  b->loaded_block = e.nohyphen_bytes();
+  b->has_replacements = e.has_replacements();
   b->engine = owned_engine.release();
   return &b->dict;
 }

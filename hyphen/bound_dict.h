@@ -6,6 +6,7 @@
 #include "engine/dic_dictionary.h"
 #include "hyphen/hyphen.h"
 
+#include <string_view>
 #include <type_traits>
 
 namespace hyph::hyphen_binding {
@@ -19,6 +20,10 @@ struct Bound {
   // The NOHYPHEN block bind() handed out: while dict.nohyphen still points to it with the same
   // bytes (and the minimums are as loaded), calls take the engine's own fields.
   const char* loaded_nohyphen;
+  // The fields as loaded, for that comparison on every call without asking the engine.
+  HyphenDict loaded;
+  std::string_view loaded_block;  ///< the engine's NOHYPHEN bytes (immutable, as long as it lives)
+  bool has_replacements;
 };
 static_assert(std::is_standard_layout_v<Bound>);
 

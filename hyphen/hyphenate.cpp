@@ -21,7 +21,6 @@
 
 namespace {
 
-using hyph::dic::Dictionary;
 using hyph::dic::Minimums;
 using hyph::dic::Outcome;
 using hyph::dic::Replacement;
@@ -48,9 +47,9 @@ std::span<char> hyphenated_of(char* hyphword, int word_size) {
 // as the word has bytes are constructed (this runs for every word).
 class ReplacementSlots {
  public:
-  ReplacementSlots(const Dictionary& engine, char*** rep, int** pos, int** cut, int word_size) {
+  ReplacementSlots(const Bound& b, char*** rep, int** pos, int** cut, int word_size) {
     // A caller passing any of rep, pos, cut as NULL asks for no non-standard breaks.
-    if (rep == nullptr || pos == nullptr || cut == nullptr || !engine.has_replacements()) return;
+    if (rep == nullptr || pos == nullptr || cut == nullptr || !b.has_replacements) return;
     const auto n = static_cast<std::size_t>(word_size);
     if (n <= hyph::dic::kStackWordBytes) {
       std::uninitialized_value_construct_n(stack_.items, n);
@@ -108,11 +107,12 @@ void hand_over(const Outcome& outcome, std::span<const Replacement> slots, char*
 // (every client we know); otherwise the call passes the struct's fields.
 bool fields_as_loaded(const Bound& b) {
   const HyphenDict& d = b.dict;
-  const Dictionary& e = *b.engine;
-  if (d.lhmin != e.lhmin() || d.rhmin != e.rhmin() || d.clhmin != e.clhmin() || d.crhmin != e.crhmin()) return false;
-  if (d.nohyphen != b.loaded_nohyphen || d.nohyphenl != e.nohyphenl()) return false;
-  const std::string_view block = e.nohyphen_bytes();
-  return d.nohyphen == nullptr || std::memcmp(d.nohyphen, block.data(), block.size()) == 0;
+  const HyphenDict& loaded = b.loaded;
+  if (d.lhmin != loaded.lhmin || d.rhmin != loaded.rhmin || d.clhmin != loaded.clhmin || d.crhmin != loaded.crhmin)
+    return false;
+  if (d.nohyphen != b.loaded_nohyphen || d.nohyphenl != loaded.nohyphenl) return false;
+  // The bytes too: a client may have changed them in place.
+  return d.nohyphen == nullptr || std::memcmp(d.nohyphen, b.loaded_block.data(), b.loaded_block.size()) == 0;
 }
 
 hyph::dic::Fields struct_fields(const HyphenDict& d) {
@@ -133,7 +133,7 @@ int hnj_hyphen_hyphenate2(HyphenDict* dict, const char* word, int word_size, cha
                           char* hyphenated_word, char*** rep, int** pos, int** cut) {
   if (!callable(dict, word, word_size, hyphens)) return 1;
   const Bound& b = bound(dict);
-  ReplacementSlots slots(*b.engine, rep, pos, cut, word_size);
+  ReplacementSlots slots(b, rep, pos, cut, word_size);
   const std::string_view w(word, static_cast<std::size_t>(word_size));
   Outcome outcome;
   try {
@@ -154,7 +154,7 @@ int hnj_hyphen_hyphenate3(HyphenDict* dict, const char* word, int word_size, cha
                           char*** rep, int** pos, int** cut, int lhmin, int rhmin, int clhmin, int crhmin) {
   if (!callable(dict, word, word_size, hyphens)) return 1;
   const Bound& b = bound(dict);
-  ReplacementSlots slots(*b.engine, rep, pos, cut, word_size);
+  ReplacementSlots slots(b, rep, pos, cut, word_size);
   const std::string_view w(word, static_cast<std::size_t>(word_size));
   const Minimums minimums{lhmin, rhmin, clhmin, crhmin};
   Outcome outcome;
@@ -178,7 +178,7 @@ int hnj_hyphen_hyph_(HyphenDict* dict, const char* word, int word_size, char* hy
                      int** cut, int clhmin, int crhmin, int lend, int rend) {
   if (!callable(dict, word, word_size, hyphens)) return 0;
   const Bound& b = bound(dict);
-  ReplacementSlots slots(*b.engine, rep, pos, cut, word_size);
+  ReplacementSlots slots(b, rep, pos, cut, word_size);
   const Outcome outcome =
       b.engine->hyphenate_levels(std::string_view(word, static_cast<std::size_t>(word_size)),
                                  hyphens_of(hyphens, word_size), slots.slots(), clhmin, crhmin, lend != 0, rend != 0);
