@@ -158,7 +158,8 @@ void finish(const LevelValues& level, int n, char* hy) noexcept {
 
 class FastHyphenation {
  public:
-  FastHyphenation(const DictionaryData& d, bool first_level) : d_(d), first_level_(first_level) {}
+  FastHyphenation(const DictionaryData& d, bool first_level, bool bytes_are_characters)
+      : d_(d), first_level_(first_level), bytes_are_characters_(bytes_are_characters) {}
 
   // hnj_hyphen_hyph_ from the first level for a part of `n` bytes at `w` (w[n..n+3] are 0),
   // into hy (room for kRow bytes).
@@ -174,6 +175,7 @@ class FastHyphenation {
 
   const DictionaryData& d_;
   bool first_level_;  ///< whether the word has a byte the first level reads
+  bool bytes_are_characters_;  ///< a single-byte charset, or an ASCII word: the minimums count bytes
 };
 
 bool FastHyphenation::values(const unsigned char* w, int n, char* first, char* second) const noexcept {
@@ -249,6 +251,10 @@ void FastHyphenation::run(const unsigned char* w, int n, char* hy, int clhmin, i
 }
 
 void FastHyphenation::left_min(const unsigned char* w, char* hy, int lhmin) const noexcept {
+  if (bytes_are_characters_) {  // the loop below, with no sequence or ligature to skip
+    for (int j = 0; j + 1 < lhmin && w[j] != 0; ++j) hy[j] = '0';
+    return;
+  }
   const bool utf8 = d_.utf8;
   int i = 1;
   if (utf8 && w[0] == 0xEF && w[1] == 0xAC) i += ligature(w[2]);
@@ -262,6 +268,10 @@ void FastHyphenation::left_min(const unsigned char* w, char* hy, int lhmin) cons
 }
 
 void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhmin) const noexcept {
+  if (bytes_are_characters_) {
+    for (int j = n - 1; j > 0 && j >= n - rhmin; --j) hy[j] = '0';
+    return;
+  }
   const bool utf8 = d_.utf8;
   int i = 0;
   for (long j = n - 1; i < rhmin && j > 0; --j) {
@@ -289,7 +299,7 @@ bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<ch
   const int n = static_cast<int>(size);
   // The caller's vector is written once at the end (n + 2 bytes, as 2.8.8 writes them).
   char hy[kRow];
-  FastHyphenation h(d, (flags & kFirstLevel) != 0);
+  FastHyphenation h(d, (flags & kFirstLevel) != 0, !d.utf8 || !(flags & kNonAscii));
   h.run(w, n, hy, limits.clhmin, limits.crhmin, true, true);
   h.left_min(w, hy, limits.lhmin > 0 ? limits.lhmin : 2);
   h.right_min(w, n, hy, limits.rhmin > 0 ? limits.rhmin : 2);

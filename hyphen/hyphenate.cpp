@@ -86,10 +86,11 @@ char* copy_text(std::string_view text) {
 }
 
 // libhyphen's rep/pos/cut: allocated by the call (each array only if the caller's pointer is
-// NULL; a caller may pass zeroed arrays of its own), word_size entries.
+// NULL; a caller may pass zeroed arrays of its own), word_size entries. Only for an outcome
+// with replacements (callers check, so that the common call makes none).
 void hand_over(const Outcome& outcome, std::span<const Replacement> slots, char*** rep, int** pos,
                int** cut, int word_size) {
-  if (!outcome.replacements || slots.empty()) return;
+  if (slots.empty()) return;
   const auto n = static_cast<std::size_t>(word_size);
   if (calloc_if_null(*rep, n) == nullptr || calloc_if_null(*pos, n) == nullptr ||
       calloc_if_null(*cut, n) == nullptr)
@@ -146,7 +147,7 @@ int hnj_hyphen_hyphenate2(HyphenDict* dict, const char* word, int word_size, cha
   } catch (...) {
     return 1;  // no memory for a changed NOHYPHEN list
   }
-  hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
+  if (outcome.replacements) hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
   return outcome.status;
 }
 
@@ -167,7 +168,7 @@ int hnj_hyphen_hyphenate3(HyphenDict* dict, const char* word, int word_size, cha
   } catch (...) {
     return 1;  // no memory for a changed NOHYPHEN list
   }
-  hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
+  if (outcome.replacements) hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
   return outcome.status;
 }
 
@@ -182,7 +183,7 @@ int hnj_hyphen_hyph_(HyphenDict* dict, const char* word, int word_size, char* hy
   const Outcome outcome =
       b.engine->hyphenate_levels(std::string_view(word, static_cast<std::size_t>(word_size)),
                                  hyphens_of(hyphens, word_size), slots.slots(), clhmin, crhmin, lend != 0, rend != 0);
-  hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
+  if (outcome.replacements) hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
   return 0;
 }
 
