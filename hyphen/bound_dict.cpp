@@ -43,7 +43,6 @@ HyphenDict* bind(dic::Dictionary engine) {
   // libhyph's levels live in the engine; a client following nextlevel finds none rather than
   // a HyphenDict that would hyphenate differently from libhyphen's level.
   d.nextlevel = nullptr;
-  b->loaded_nohyphen = nohyphen;
   b->loaded = d;
   b->loaded_block = e.nohyphen_bytes();
   b->has_replacements = e.has_replacements();

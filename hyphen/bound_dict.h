@@ -17,10 +17,8 @@ struct Bound {
   // states (num_states = 1) finds a valid, empty automaton.
   HyphenState root;
   const dic::Dictionary* engine;
-  // The NOHYPHEN block bind() handed out: while dict.nohyphen still points to it with the same
-  // bytes (and the minimums are as loaded), calls take the engine's own fields.
-  const char* loaded_nohyphen;
-  // The fields as loaded, for that comparison on every call without asking the engine.
+  // The fields as bind() handed them out (loaded.nohyphen: its NOHYPHEN block): while dict
+  // holds the same, and dict.nohyphen the same bytes, calls take the engine's own fields.
   HyphenDict loaded;
   std::string_view loaded_block;  ///< the engine's NOHYPHEN bytes (immutable, as long as it lives)
   bool has_replacements;

@@ -111,7 +111,7 @@ bool fields_as_loaded(const Bound& b) {
   const HyphenDict& loaded = b.loaded;
   if (d.lhmin != loaded.lhmin || d.rhmin != loaded.rhmin || d.clhmin != loaded.clhmin || d.crhmin != loaded.crhmin)
     return false;
-  if (d.nohyphen != b.loaded_nohyphen || d.nohyphenl != loaded.nohyphenl) return false;
+  if (d.nohyphen != loaded.nohyphen || d.nohyphenl != loaded.nohyphenl) return false;
   // The bytes too: a client may have changed them in place.
   return d.nohyphen == nullptr || std::memcmp(d.nohyphen, b.loaded_block.data(), b.loaded_block.size()) == 0;
 }
