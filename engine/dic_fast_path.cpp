@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -60,11 +61,22 @@ inline void copy_short(char* to, const char* from, std::size_t n) noexcept {
   }
 }
 
-// memset(p, 0, n) for n a multiple of 16, in 16-byte stores.
-inline void zero(unsigned char* p, std::size_t n) noexcept {
-  for (std::size_t k = 0; k < n; k += 16) {
-    std::memset(p + k, 0, 16);
-    opaque(k);
+// memset(p, 0, N) for N a multiple of 16, as N / 16 stores of 16 bytes written out (no loop:
+// a loop's counter costs more than its stores here, and the optimiser would make it a memset).
+template <std::size_t N>
+inline void zero(unsigned char* p) noexcept {
+  static_assert(N % 16 == 0);
+  [&]<std::size_t... K>(std::index_sequence<K...>) {
+    (std::memset(p + 16 * K, 0, 16), ...);
+  }(std::make_index_sequence<N / 16>());
+}
+
+// hy[from, to) = '0': a few bytes (the minimums), stored one by one rather than by a call
+// to memset, which costs more than a word's whole walk at this size.
+inline void fill_zero_digits(char* hy, long from, long to) noexcept {
+  for (std::size_t j = static_cast<std::size_t>(std::max<long>(from, 0)); static_cast<long>(j) < to; ++j) {
+    hy[j] = '0';
+    opaque(j);
   }
 }
 
@@ -75,7 +87,7 @@ constexpr unsigned char kSlow = kFastSlow, kFirstLevel = kFastFirstLevel, kNoHyp
 // A level's values as bytes, 0 for none (a digit '0'..'9' otherwise), kFront bytes before
 // position 0 for windows that reach back past the start.
 struct LevelValues {
-  LevelValues() noexcept { zero(bytes, sizeof bytes); }
+  LevelValues() noexcept { zero<sizeof bytes>(bytes); }
   unsigned char* at_zero() noexcept { return bytes + kFront; }
   const unsigned char* at_zero() const noexcept { return bytes + kFront; }
   alignas(16) unsigned char bytes[kFront + kRow + 16];
@@ -164,7 +176,7 @@ class FastHyphenation {
   // hnj_hyphen_hyph_ from the first level for a part of `n` bytes at `w` (w[n..n+3] are 0),
   // into hy (room for kRow bytes).
   void run(const unsigned char* w, int n, char* hy, int clhmin, int crhmin, bool lend, bool rend) noexcept;
-  void left_min(const unsigned char* w, char* hy, int lhmin) const noexcept;
+  void left_min(const unsigned char* w, int n, char* hy, int lhmin) const noexcept;
   void right_min(const unsigned char* w, int n, char* hy, int rhmin) const noexcept;
 
  private:
@@ -226,7 +238,7 @@ void FastHyphenation::run(const unsigned char* w, int n, char* hy, int clhmin, i
         break;
       }
   if (split == n) {
-    if (!lend) left_min(w, hy, clhmin);
+    if (!lend) left_min(w, n, hy, clhmin);
     if (!rend) right_min(w, n, hy, crhmin);
     return;
   }
@@ -241,7 +253,7 @@ void FastHyphenation::run(const unsigned char* w, int n, char* hy, int clhmin, i
     if (!((hy[e] & 1) || (begin > 0 && e + 1 == n))) continue;
     if (e - begin > 1) {
       const int size = e - begin + 1;
-      zero(piece, sizeof piece);
+      zero<sizeof piece>(piece);
       copy_short(reinterpret_cast<char*>(piece), reinterpret_cast<const char*>(w + begin), static_cast<std::size_t>(size));
       run(piece, size, hy2, clhmin, crhmin, begin > 0 ? false : lend, (hy[e] & 1) ? false : rend);
       copy_short(hy + begin, hy2, static_cast<std::size_t>(e - begin - 1));
@@ -250,9 +262,9 @@ void FastHyphenation::run(const unsigned char* w, int n, char* hy, int clhmin, i
   }
 }
 
-void FastHyphenation::left_min(const unsigned char* w, char* hy, int lhmin) const noexcept {
+void FastHyphenation::left_min(const unsigned char* w, int n, char* hy, int lhmin) const noexcept {
   if (bytes_are_characters_) {  // the loop below, with no sequence or ligature to skip
-    for (int j = 0; j + 1 < lhmin && w[j] != 0; ++j) hy[j] = '0';
+    fill_zero_digits(hy, 0, std::min<long>(long{lhmin} - 1, n));
     return;
   }
   const bool utf8 = d_.utf8;
@@ -269,7 +281,7 @@ void FastHyphenation::left_min(const unsigned char* w, char* hy, int lhmin) cons
 
 void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhmin) const noexcept {
   if (bytes_are_characters_) {
-    for (int j = n - 1; j > 0 && j >= n - rhmin; --j) hy[j] = '0';
+    fill_zero_digits(hy, std::max<long>(1, long{n} - rhmin), n);
     return;
   }
   const bool utf8 = d_.utf8;
@@ -283,25 +295,36 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
 
 }  // namespace
 
-bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<char> hyphens,
-                    std::span<char> hyphenated, bool hyphenate3, const Limits& limits, const NoHyphenList& nohyphen,
-                    Outcome& out) noexcept {
+bool fast_hyphenate(const DictionaryData& d, const FastCall& call, Outcome& out) noexcept {
+  const std::string_view word = call.word;
+  const std::span<char> hyphens = call.hyphens, hyphenated = call.hyphenated;
+  const bool hyphenate3 = call.hyphenate3;
+  const Limits& limits = call.limits;
+  const NoHyphenList& nohyphen = *call.nohyphen;
   const std::size_t size = word.size();
   if (size > kFastWordBytes || hyphens.size() < size + 5) return false;
-  unsigned char flags = 0;
-  for (const char c : word) flags |= d.fast_flags[static_cast<unsigned char>(c)];
+  // Two bytes a step, into two accumulators: the loads of a short word overlap.
+  const auto* bytes = reinterpret_cast<const unsigned char*>(word.data());
+  unsigned char flags = 0, odd_flags = 0;
+  std::size_t i = 0;
+  for (; i + 2 <= size; i += 2) {
+    flags |= d.fast_flags[bytes[i]];
+    odd_flags |= d.fast_flags[bytes[i + 1]];
+  }
+  if (i < size) flags |= d.fast_flags[bytes[i]];
+  flags |= odd_flags;
   if (flags & kSlow) return false;
   // Copied in whole moves, not byte by byte: the walk reads w 16 bytes at a time, and a load
   // that spans several byte stores waits until they reach the cache.
   unsigned char w[kRow];
-  zero(w, sizeof w);
+  zero<sizeof w>(w);
   copy_short(reinterpret_cast<char*>(w), word.data(), size);
   const int n = static_cast<int>(size);
   // The caller's vector is written once at the end (n + 2 bytes, as 2.8.8 writes them).
   char hy[kRow];
   FastHyphenation h(d, (flags & kFirstLevel) != 0, !d.utf8 || !(flags & kNonAscii));
   h.run(w, n, hy, limits.clhmin, limits.crhmin, true, true);
-  h.left_min(w, hy, limits.lhmin > 0 ? limits.lhmin : 2);
+  h.left_min(w, n, hy, limits.lhmin > 0 ? limits.lhmin : 2);
   h.right_min(w, n, hy, limits.rhmin > 0 ? limits.rhmin : 2);
 
   // NOHYPHEN: hyphenate2 applies it before writing the hyphenated word, hyphenate3 after

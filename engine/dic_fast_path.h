@@ -26,11 +26,19 @@ struct Limits {
   int lhmin = 0, rhmin = 0, clhmin = 0, crhmin = 0;
 };
 
+/// One hyphenate2/3 call's arguments (by reference: the call is cheaper than six spans).
+struct FastCall {
+  std::string_view word;
+  std::span<char> hyphens;
+  std::span<char> hyphenated;  ///< empty: no hyphenated word
+  bool hyphenate3 = false;
+  Limits limits;
+  const NoHyphenList* nohyphen = nullptr;
+};
+
 /// libhyphen's answer into `out` and the buffers, or false (nothing written) when the word is
 /// not for the fast path: longer than kFastWordBytes, a NUL, a digit, a byte that may reach a
 /// replacement, or a hyphens buffer under word.size() + 5.
-bool fast_hyphenate(const DictionaryData& d, std::string_view word, std::span<char> hyphens,
-                    std::span<char> hyphenated, bool hyphenate3, const Limits& limits, const NoHyphenList& nohyphen,
-                    Outcome& out) noexcept;
+bool fast_hyphenate(const DictionaryData& d, const FastCall& call, Outcome& out) noexcept;
 
 }  // namespace hyph::dic

@@ -578,9 +578,8 @@ namespace {
 Outcome hyphenate_with(const DictionaryData& d, std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
                        std::span<Replacement> replacements, bool hyphenate3, int lhmin, int rhmin, int clhmin,
                        int crhmin, const NoHyphenList& nohyphen) {
-  if (Outcome fast; fast_hyphenate(d, word, hyphens, hyphenated, hyphenate3, Limits{lhmin, rhmin, clhmin, crhmin},
-                                   nohyphen, fast))
-    return fast;
+  const FastCall call{word, hyphens, hyphenated, hyphenate3, Limits{lhmin, rhmin, clhmin, crhmin}, &nohyphen};
+  if (Outcome fast; fast_hyphenate(d, call, fast)) return fast;
   return general_hyphenate(d, word, hyphens, hyphenated, replacements, hyphenate3, lhmin, rhmin, clhmin, crhmin, nohyphen);
 }
 
@@ -629,6 +628,18 @@ Outcome Dictionary::hyphenate2(std::string_view word, std::span<char> hyphens, s
   const DictionaryData& d = *data_;
   return hyphenate_with(d, word, hyphens, hyphenated, replacements, false, d.lhmin, d.rhmin, d.clhmin, d.crhmin,
                         d.own_nohyphen());
+}
+
+bool Dictionary::hyphenate2_common(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
+                                   int& status) const noexcept {
+  const DictionaryData& d = *data_;
+  const NoHyphenList nohyphen = d.own_nohyphen();
+  Outcome out;
+  if (!fast_hyphenate(d, FastCall{word, hyphens, hyphenated, false, Limits{d.lhmin, d.rhmin, d.clhmin, d.crhmin}, &nohyphen},
+                      out))
+    return false;
+  status = out.status;
+  return true;
 }
 
 Outcome Dictionary::hyphenate3(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -103,6 +104,19 @@ void hand_over(const Outcome& outcome, std::span<const Replacement> slots, char*
   }
 }
 
+// memcmp(a, b.data(), b.size()) == 0, inline for the usual NOHYPHEN block (libhyphen's
+// implicit one is 12 bytes in UTF-8): this runs on every call.
+bool same_bytes(const char* a, std::string_view b) noexcept {
+  const std::size_t n = b.size();
+  if (n < 8 || n > 16) return std::memcmp(a, b.data(), n) == 0;
+  std::uint64_t x[2], y[2];
+  std::memcpy(&x[0], a, 8);
+  std::memcpy(&x[1], a + n - 8, 8);
+  std::memcpy(&y[0], b.data(), 8);
+  std::memcpy(&y[1], b.data() + n - 8, 8);
+  return ((x[0] ^ y[0]) | (x[1] ^ y[1])) == 0;
+}
+
 // libhyphen reads the minimums and NOHYPHEN from the struct on every call, so a client may
 // change them after loading. The engine's own fields answer while the struct is as loaded
 // (every client we know); otherwise the call passes the struct's fields.
@@ -113,7 +127,7 @@ bool fields_as_loaded(const Bound& b) {
     return false;
   if (d.nohyphen != loaded.nohyphen || d.nohyphenl != loaded.nohyphenl) return false;
   // The bytes too: a client may have changed them in place.
-  return d.nohyphen == nullptr || std::memcmp(d.nohyphen, b.loaded_block.data(), b.loaded_block.size()) == 0;
+  return d.nohyphen == nullptr || same_bytes(d.nohyphen, b.loaded_block);
 }
 
 hyph::dic::Fields struct_fields(const HyphenDict& d) {
@@ -134,11 +148,16 @@ int hnj_hyphen_hyphenate2(HyphenDict* dict, const char* word, int word_size, cha
                           char* hyphenated_word, char*** rep, int** pos, int** cut) {
   if (!callable(dict, word, word_size, hyphens)) return 1;
   const Bound& b = bound(dict);
-  ReplacementSlots slots(b, rep, pos, cut, word_size);
   const std::string_view w(word, static_cast<std::size_t>(word_size));
+  const bool as_loaded = fields_as_loaded(b);
+  if (int status = 0;
+      as_loaded && b.engine->hyphenate2_common(w, hyphens_of(hyphens, word_size),
+                                               hyphenated_of(hyphenated_word, word_size), status))
+    return status;
+  ReplacementSlots slots(b, rep, pos, cut, word_size);
   Outcome outcome;
   try {
-    outcome = fields_as_loaded(b)
+    outcome = as_loaded
                   ? b.engine->hyphenate2(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphenated_word, word_size),
                                          slots.slots())
                   : b.engine->hyphenate2_with(w, hyphens_of(hyphens, word_size),
