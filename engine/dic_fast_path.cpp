@@ -151,15 +151,28 @@ class Raiser {
 #endif
 };
 
+// Parts of at most this many bytes have all their values in the walk's last 16-byte store.
+constexpr int kOneStore = 14;
+
 // The values "after byte i" of a part of n bytes into hy[0, n) ('0' where none; the last
-// byte's is '0'), hy[n] = '\0', hy[n + 1] its own.
+// byte's is '0'), hy[n] = '\0', hy[n + 1] its own. Bytes of hy after n + 1 and up to kFront
+// before it may be overwritten with anything.
 void finish(const LevelValues& level, int n, char* hy) noexcept {
   const unsigned char* values = level.at_zero();
 #if defined(__SSE2__)
   const __m128i zero_digit = _mm_set1_epi8('0');
-  for (std::size_t k = 0; k < kFastWordBytes + 1; k += 16)
+  if (n <= kOneStore) {
+    // Positions n - 13 .. n + 2, as the walk's last step stored them: a load of that same
+    // address and size is forwarded from the store; one spanning several of the walk's stores
+    // would wait for them all to reach the cache. Its bytes go to hy[n - 14 .. n + 1] (hy has
+    // kFront bytes before it).
+    const __m128i last = _mm_loadu_si128(reinterpret_cast<const __m128i*>(values + n + 2 - 15));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(hy + n - 14), _mm_max_epu8(last, zero_digit));
+  } else {
+    for (std::size_t k = 0; k < kFastWordBytes + 1; k += 16)
     _mm_storeu_si128(reinterpret_cast<__m128i*>(hy + k),
                      _mm_max_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + 1 + k)), zero_digit));
+  }
 #else
   for (std::size_t k = 0; k < kFastWordBytes + 1; ++k) hy[k] = static_cast<char>(std::max<unsigned char>(values[1 + k], '0'));
 #endif
@@ -174,7 +187,7 @@ class FastHyphenation {
       : d_(d), first_level_(first_level), bytes_are_characters_(bytes_are_characters) {}
 
   // hnj_hyphen_hyph_ from the first level for a part of `n` bytes at `w` (w[n..n+3] are 0),
-  // into hy (room for kRow bytes).
+  // into hy (room for kRow bytes, and kFront before it, which finish() may overwrite).
   void run(const unsigned char* w, int n, char* hy, int clhmin, int crhmin, bool lend, bool rend) noexcept;
   void left_min(const unsigned char* w, int n, char* hy, int lhmin) const noexcept;
   void right_min(const unsigned char* w, int n, char* hy, int rhmin) const noexcept;
@@ -193,7 +206,7 @@ class FastHyphenation {
 bool FastHyphenation::values(const unsigned char* w, int n, char* first, char* second) const noexcept {
   unsigned char prep[kRow];
   prep[0] = '.';
-  std::memcpy(prep + 1, w, kFastWordBytes);
+  copy_short(reinterpret_cast<char*>(prep + 1), reinterpret_cast<const char*>(w), static_cast<std::size_t>(n));
   prep[n + 1] = '.';
   const std::size_t j = static_cast<std::size_t>(n) + 2;
   const DicAutomaton& lower = d_.level[1];
@@ -228,7 +241,8 @@ void FastHyphenation::run(const unsigned char* w, int n, char* hy, int clhmin, i
                           bool rend) noexcept {
   // hy gets the second level's values, which answer for a part the first level does not
   // split; first the first level's, when it matched.
-  char first[kRow];
+  char first_row[kFront + kRow];
+  char* const first = first_row + kFront;
   const bool matched = values(w, n, first, hy);
   int split = n;  // the first odd first-level value (the last byte's is '0')
   if (matched)
@@ -247,7 +261,8 @@ void FastHyphenation::run(const unsigned char* w, int n, char* hy, int clhmin, i
   // the first level's values.
   std::memcpy(hy, first, kRow);
   unsigned char piece[kRow];
-  char hy2[kRow];
+  char hy2_row[kFront + kRow];
+  char* const hy2 = hy2_row + kFront;
   int begin = 0;
   for (int e = split; e < n; ++e) {
     if (!((hy[e] & 1) || (begin > 0 && e + 1 == n))) continue;
@@ -321,7 +336,8 @@ bool fast_hyphenate(const DictionaryData& d, const FastCall& call, Outcome& out)
   copy_short(reinterpret_cast<char*>(w), word.data(), size);
   const int n = static_cast<int>(size);
   // The caller's vector is written once at the end (n + 2 bytes, as 2.8.8 writes them).
-  char hy[kRow];
+  char hy_row[kFront + kRow];
+  char* const hy = hy_row + kFront;
   FastHyphenation h(d, (flags & kFirstLevel) != 0, !d.utf8 || !(flags & kNonAscii));
   h.run(w, n, hy, limits.clhmin, limits.crhmin, true, true);
   h.left_min(w, n, hy, limits.lhmin > 0 ? limits.lhmin : 2);
