@@ -36,6 +36,9 @@ struct DictionaryData {
   /// What each byte tells the fast path (engine/dic_fast_path.h, kFast*): NUL, digits and the
   /// bytes through which a pattern with a replacement can be reached keep a word off it.
   unsigned char fast_flags[256] = {};
+  /// The fast_flags of a word made of 'a'..'z' alone: those letters' flags when all 26 have the
+  /// same, else kFastSlow (the fast path then looks each byte up).
+  unsigned char lowercase_flags = 0;
   /// level[0] is the level 2.8.8 returns; level[1] its nextlevel (second level).
   DicAutomaton level[2];
   std::vector<char> replacements;  ///< '\0'-terminated strings; DicMatch::replacement indexes it

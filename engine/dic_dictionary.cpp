@@ -61,6 +61,9 @@ void DictionaryData::derive() {
                                                (has_nohyphen && nohyphen_first[b] ? kFastNoHyphen : 0) |
                                                (b >= 0x80 ? kFastNonAscii : 0));
   }
+  lowercase_flags = fast_flags['a'];
+  for (int b = 'b'; b <= 'z'; ++b)
+    if (fast_flags[b] != lowercase_flags) lowercase_flags = kFastSlow;
   cp_to_byte.clear();
   if (single_byte) {
     for (int b = 0; b < 256; ++b)

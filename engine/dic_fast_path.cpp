@@ -9,6 +9,7 @@
 #include "engine/dic_data.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -78,6 +79,54 @@ inline void fill_zero_digits(char* hy, long from, long to) noexcept {
     hy[j] = '0';
     opaque(j);
   }
+}
+
+// The flags of a word's bytes (DictionaryData::fast_flags) ORed.
+unsigned char flags_of(const DictionaryData& d, std::string_view word) noexcept {
+  // Two bytes a step, into two accumulators: the loads of a short word overlap.
+  const auto* bytes = reinterpret_cast<const unsigned char*>(word.data());
+  const std::size_t size = word.size();
+  unsigned char flags = 0, odd_flags = 0;
+  std::size_t i = 0;
+  for (; i + 2 <= size; i += 2) {
+    flags |= d.fast_flags[bytes[i]];
+    odd_flags |= d.fast_flags[bytes[i + 1]];
+  }
+  if (i < size) flags |= d.fast_flags[bytes[i]];
+  return flags | odd_flags;
+}
+
+// Whether a word of 4 bytes or more is made of 'a'..'z' alone, checked 16 bytes at a time
+// (shorter words read as two overlapping halves). False for shorter words: the caller then
+// looks their bytes up.
+bool lowercase_ascii(std::string_view word) noexcept {
+#if defined(__SSE2__)
+  const char* p = word.data();
+  const std::size_t n = word.size();
+  auto letters = [](__m128i v) {
+    const __m128i from_a = _mm_sub_epi8(v, _mm_set1_epi8('a'));
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(from_a, _mm_set1_epi8(25)), from_a)) == 0xFFFF;
+  };
+  auto load16 = [](const char* at) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(at)); };
+  if (n >= 16) {
+    for (std::size_t k = 0; k + 16 < n; k += 16)
+      if (!letters(load16(p + k))) return false;
+    return letters(load16(p + n - 16));
+  }
+  if (n >= 8) {
+    auto load8 = [](const char* at) { return _mm_loadl_epi64(reinterpret_cast<const __m128i*>(at)); };
+    return letters(_mm_unpacklo_epi64(load8(p), load8(p + n - 8)));
+  }
+  if (n >= 4) {
+    std::int32_t head, tail;
+    std::memcpy(&head, p, 4);
+    std::memcpy(&tail, p + n - 4, 4);
+    return letters(_mm_set_epi32(head, tail, head, tail));
+  }
+#else
+  (void)word;
+#endif
+  return false;
 }
 
 // The flags a word's bytes raise (DictionaryData::fast_flags).
@@ -308,9 +357,8 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
   }
 }
 
-}  // namespace
-
-bool fast_hyphenate(const DictionaryData& d, const FastCall& call, Outcome& out) noexcept {
+// fast_hyphenate, inlined into both its callers (hyphenate2_common saves a call a word).
+[[gnu::always_inline]] inline bool hyphenate_fast(const DictionaryData& d, const FastCall& call, Outcome& out) noexcept {
   const std::string_view word = call.word;
   const std::span<char> hyphens = call.hyphens, hyphenated = call.hyphenated;
   const bool hyphenate3 = call.hyphenate3;
@@ -318,16 +366,7 @@ bool fast_hyphenate(const DictionaryData& d, const FastCall& call, Outcome& out)
   const NoHyphenList& nohyphen = *call.nohyphen;
   const std::size_t size = word.size();
   if (size > kFastWordBytes || hyphens.size() < size + 5) return false;
-  // Two bytes a step, into two accumulators: the loads of a short word overlap.
-  const auto* bytes = reinterpret_cast<const unsigned char*>(word.data());
-  unsigned char flags = 0, odd_flags = 0;
-  std::size_t i = 0;
-  for (; i + 2 <= size; i += 2) {
-    flags |= d.fast_flags[bytes[i]];
-    odd_flags |= d.fast_flags[bytes[i + 1]];
-  }
-  if (i < size) flags |= d.fast_flags[bytes[i]];
-  flags |= odd_flags;
+  const unsigned char flags = lowercase_ascii(word) && !(d.lowercase_flags & kSlow) ? d.lowercase_flags : flags_of(d, word);
   if (flags & kSlow) return false;
   // Copied in whole moves, not byte by byte: the walk reads w 16 bytes at a time, and a load
   // that spans several byte stores waits until they reach the cache.
@@ -396,6 +435,24 @@ bool fast_hyphenate(const DictionaryData& d, const FastCall& call, Outcome& out)
     }
   }
   copy_short(hyphens.data(), hy, size + 2);
+  return true;
+}
+
+}  // namespace
+
+bool fast_hyphenate(const DictionaryData& d, const FastCall& call, Outcome& out) noexcept {
+  return hyphenate_fast(d, call, out);
+}
+
+bool Dictionary::hyphenate2_common(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
+                                   int& status) const noexcept {
+  const DictionaryData& d = *data_;
+  const NoHyphenList nohyphen = d.own_nohyphen();
+  Outcome out;
+  if (!hyphenate_fast(d, FastCall{word, hyphens, hyphenated, false, Limits{d.lhmin, d.rhmin, d.clhmin, d.crhmin}, &nohyphen},
+                      out))
+    return false;
+  status = out.status;
   return true;
 }
 

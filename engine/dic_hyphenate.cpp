@@ -630,18 +630,6 @@ Outcome Dictionary::hyphenate2(std::string_view word, std::span<char> hyphens, s
                         d.own_nohyphen());
 }
 
-bool Dictionary::hyphenate2_common(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
-                                   int& status) const noexcept {
-  const DictionaryData& d = *data_;
-  const NoHyphenList nohyphen = d.own_nohyphen();
-  Outcome out;
-  if (!fast_hyphenate(d, FastCall{word, hyphens, hyphenated, false, Limits{d.lhmin, d.rhmin, d.clhmin, d.crhmin}, &nohyphen},
-                      out))
-    return false;
-  status = out.status;
-  return true;
-}
-
 Outcome Dictionary::hyphenate3(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
                                std::span<Replacement> replacements, const Minimums& m) const noexcept {
   const DictionaryData& d = *data_;
