@@ -134,6 +134,28 @@ hyph::dic::Fields struct_fields(const HyphenDict& d) {
   return hyph::dic::Fields{d.lhmin, d.rhmin, d.clhmin, d.crhmin, d.nohyphen, d.nohyphenl};
 }
 
+// hnj_hyphen_hyphenate2 for the words the fast path does not take, or after a client changed
+// the struct's fields. Out of line: the common call then sets up no replacement slots (and
+// saves no registers for them).
+[[gnu::noinline]] int hyphenate2_general(const Bound& b, bool as_loaded, const char* word, int word_size,
+                                         char* hyphens, char* hyphenated_word, char*** rep, int** pos, int** cut) {
+  ReplacementSlots slots(b, rep, pos, cut, word_size);
+  const std::string_view w(word, static_cast<std::size_t>(word_size));
+  Outcome outcome;
+  try {
+    outcome = as_loaded
+                  ? b.engine->hyphenate2(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphenated_word, word_size),
+                                         slots.slots())
+                  : b.engine->hyphenate2_with(w, hyphens_of(hyphens, word_size),
+                                              hyphenated_of(hyphenated_word, word_size), slots.slots(),
+                                              struct_fields(b.dict));
+  } catch (...) {
+    return 1;  // no memory for a changed NOHYPHEN list
+  }
+  if (outcome.replacements) hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
+  return outcome.status;
+}
+
 }  // namespace
 
 extern "C" {
@@ -148,26 +170,12 @@ int hnj_hyphen_hyphenate2(HyphenDict* dict, const char* word, int word_size, cha
                           char* hyphenated_word, char*** rep, int** pos, int** cut) {
   if (!callable(dict, word, word_size, hyphens)) return 1;
   const Bound& b = bound(dict);
-  const std::string_view w(word, static_cast<std::size_t>(word_size));
   const bool as_loaded = fields_as_loaded(b);
-  if (int status = 0;
-      as_loaded && b.engine->hyphenate2_common(w, hyphens_of(hyphens, word_size),
-                                               hyphenated_of(hyphenated_word, word_size), status))
+  if (int status = 0; as_loaded && b.engine->hyphenate2_common(std::string_view(word, static_cast<std::size_t>(word_size)),
+                                                                hyphens_of(hyphens, word_size),
+                                                                hyphenated_of(hyphenated_word, word_size), status))
     return status;
-  ReplacementSlots slots(b, rep, pos, cut, word_size);
-  Outcome outcome;
-  try {
-    outcome = as_loaded
-                  ? b.engine->hyphenate2(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphenated_word, word_size),
-                                         slots.slots())
-                  : b.engine->hyphenate2_with(w, hyphens_of(hyphens, word_size),
-                                              hyphenated_of(hyphenated_word, word_size), slots.slots(),
-                                              struct_fields(b.dict));
-  } catch (...) {
-    return 1;  // no memory for a changed NOHYPHEN list
-  }
-  if (outcome.replacements) hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
-  return outcome.status;
+  return hyphenate2_general(b, as_loaded, word, word_size, hyphens, hyphenated_word, rep, pos, cut);
 }
 
 int hnj_hyphen_hyphenate3(HyphenDict* dict, const char* word, int word_size, char* hyphens, char* hyphword,
