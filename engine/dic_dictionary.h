@@ -137,12 +137,12 @@ class Dictionary {
   Outcome hyphenate2(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
                      std::span<Replacement> replacements) const noexcept;
 
-  /// hyphenate2 for the common word alone (short, no NUL or digit, reaching no replacement):
-  /// true with hnj_hyphen_hyphenate2's return value in `status`, or false, nothing written,
-  /// for any other word (the caller then calls hyphenate2). The drop-in tries this first:
-  /// it needs no replacement slots and reads no Outcome.
-  bool hyphenate2_common(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
-                         int& status) const noexcept;
+  /// hyphenate2 (minimums null) or hyphenate3 for the common word alone (short, no NUL or
+  /// digit, reaching no replacement): true with the call's return value in `status`, or false,
+  /// nothing written, for any other word (the caller then calls hyphenate2 or hyphenate3). The
+  /// drop-in tries this first: it needs no replacement slots and reads no Outcome.
+  bool hyphenate_common(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
+                        const Minimums* minimums, int& status) const noexcept;
 
   /// hnj_hyphen_hyphenate3: the larger of the caller's and the dictionary's minimums. Note
   /// 2.8.8 writes the hyphenated word before it applies NOHYPHEN here (the hyphenated word

@@ -357,7 +357,7 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
   }
 }
 
-// fast_hyphenate, inlined into both its callers (hyphenate2_common saves a call a word).
+// fast_hyphenate, inlined into both its callers (Dictionary::hyphenate_common saves a call a word).
 [[gnu::always_inline]] inline bool hyphenate_fast(const DictionaryData& d, const FastCall& call, Outcome& out) noexcept {
   const std::string_view word = call.word;
   const std::span<char> hyphens = call.hyphens, hyphenated = call.hyphenated;
@@ -368,8 +368,8 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
   if (size > kFastWordBytes || hyphens.size() < size + 5) return false;
   const unsigned char flags = lowercase_ascii(word) && !(d.lowercase_flags & kSlow) ? d.lowercase_flags : flags_of(d, word);
   if (flags & kSlow) return false;
-  // Copied in whole moves, not byte by byte: the walk reads w 16 bytes at a time, and a load
-  // that spans several byte stores waits until they reach the cache.
+  // Copied in whole moves, not byte by byte, and read back for the walk in the same moves: a
+  // load that spans several stores waits until they reach the cache.
   unsigned char w[kRow];
   zero<sizeof w>(w);
   copy_short(reinterpret_cast<char*>(w), word.data(), size);
@@ -444,14 +444,14 @@ bool fast_hyphenate(const DictionaryData& d, const FastCall& call, Outcome& out)
   return hyphenate_fast(d, call, out);
 }
 
-bool Dictionary::hyphenate2_common(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
-                                   int& status) const noexcept {
+bool Dictionary::hyphenate_common(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
+                                  const Minimums* minimums, int& status) const noexcept {
   const DictionaryData& d = *data_;
   const NoHyphenList nohyphen = d.own_nohyphen();
+  const Limits own{d.lhmin, d.rhmin, d.clhmin, d.crhmin};
+  const FastCall call{word, hyphens, hyphenated, minimums != nullptr, minimums ? at_least(*minimums, own) : own, &nohyphen};
   Outcome out;
-  if (!hyphenate_fast(d, FastCall{word, hyphens, hyphenated, false, Limits{d.lhmin, d.rhmin, d.clhmin, d.crhmin}, &nohyphen},
-                      out))
-    return false;
+  if (!hyphenate_fast(d, call, out)) return false;
   status = out.status;
   return true;
 }

@@ -4,6 +4,7 @@
 
 #include "engine/dic_dictionary.h"
 
+#include <algorithm>
 #include <span>
 #include <string_view>
 
@@ -25,6 +26,13 @@ inline constexpr unsigned char kFastNonAscii = 8;    ///< >= 0x80
 struct Limits {
   int lhmin = 0, rhmin = 0, clhmin = 0, crhmin = 0;
 };
+
+/// hyphenate3's minimums: the larger of the caller's and `own` (the dictionary's or the
+/// struct's fields).
+inline Limits at_least(const Minimums& m, const Limits& own) noexcept {
+  return {std::max(m.left, own.lhmin), std::max(m.right, own.rhmin), std::max(m.compound_left, own.clhmin),
+          std::max(m.compound_right, own.crhmin)};
+}
 
 /// One hyphenate2/3 call's arguments (by reference: the call is cheaper than six spans).
 struct FastCall {

@@ -633,9 +633,9 @@ Outcome Dictionary::hyphenate2(std::string_view word, std::span<char> hyphens, s
 Outcome Dictionary::hyphenate3(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
                                std::span<Replacement> replacements, const Minimums& m) const noexcept {
   const DictionaryData& d = *data_;
-  return hyphenate_with(d, word, hyphens, hyphenated, replacements, true, std::max<int>(m.left, d.lhmin),
-                        std::max<int>(m.right, d.rhmin), std::max<int>(m.compound_left, d.clhmin),
-                        std::max<int>(m.compound_right, d.crhmin), d.own_nohyphen());
+  const Limits l = at_least(m, {d.lhmin, d.rhmin, d.clhmin, d.crhmin});
+  return hyphenate_with(d, word, hyphens, hyphenated, replacements, true, l.lhmin, l.rhmin, l.clhmin, l.crhmin,
+                        d.own_nohyphen());
 }
 
 Fields Dictionary::fields() const noexcept {
@@ -652,9 +652,9 @@ Outcome Dictionary::hyphenate2_with(std::string_view word, std::span<char> hyphe
 Outcome Dictionary::hyphenate3_with(std::string_view word, std::span<char> hyphens, std::span<char> hyphenated,
                                     std::span<Replacement> replacements, const Minimums& m, const Fields& f) const {
   const CallerNoHyphen nohyphen(*data_, f);
-  return hyphenate_with(*data_, word, hyphens, hyphenated, replacements, true, std::max<int>(m.left, f.lhmin),
-                        std::max<int>(m.right, f.rhmin), std::max<int>(m.compound_left, f.clhmin),
-                        std::max<int>(m.compound_right, f.crhmin), nohyphen.list());
+  const Limits l = at_least(m, {f.lhmin, f.rhmin, f.clhmin, f.crhmin});
+  return hyphenate_with(*data_, word, hyphens, hyphenated, replacements, true, l.lhmin, l.rhmin, l.clhmin, l.crhmin,
+                        nohyphen.list());
 }
 
 Outcome Dictionary::hyphenate_levels(std::string_view word, std::span<char> hyphens,

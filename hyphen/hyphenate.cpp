@@ -134,21 +134,26 @@ hyph::dic::Fields struct_fields(const HyphenDict& d) {
   return hyph::dic::Fields{d.lhmin, d.rhmin, d.clhmin, d.crhmin, d.nohyphen, d.nohyphenl};
 }
 
-// hnj_hyphen_hyphenate2 for the words the fast path does not take, or after a client changed
-// the struct's fields. Out of line: the common call then sets up no replacement slots (and
-// saves no registers for them).
-[[gnu::noinline]] int hyphenate2_general(const Bound& b, bool as_loaded, const char* word, int word_size,
-                                         char* hyphens, char* hyphenated_word, char*** rep, int** pos, int** cut) {
+// hnj_hyphen_hyphenate2 (minimums null) or _hyphenate3 for the words the fast path does not
+// take, or after a client changed the struct's fields. Out of line: the common call then sets
+// up no replacement slots (and saves no registers for them).
+[[gnu::noinline]] int hyphenate_general(const Bound& b, bool as_loaded, const char* word, int word_size,
+                                        char* hyphens, char* hyphenated_word, char*** rep, int** pos, int** cut,
+                                        const Minimums* minimums) {
   ReplacementSlots slots(b, rep, pos, cut, word_size);
   const std::string_view w(word, static_cast<std::size_t>(word_size));
+  const std::span<char> hyphens_span = hyphens_of(hyphens, word_size);
+  const std::span<char> hyphenated = hyphenated_of(hyphenated_word, word_size);
+  const hyph::dic::Dictionary& engine = *b.engine;
   Outcome outcome;
   try {
-    outcome = as_loaded
-                  ? b.engine->hyphenate2(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphenated_word, word_size),
-                                         slots.slots())
-                  : b.engine->hyphenate2_with(w, hyphens_of(hyphens, word_size),
-                                              hyphenated_of(hyphenated_word, word_size), slots.slots(),
-                                              struct_fields(b.dict));
+    if (minimums == nullptr)
+      outcome = as_loaded ? engine.hyphenate2(w, hyphens_span, hyphenated, slots.slots())
+                          : engine.hyphenate2_with(w, hyphens_span, hyphenated, slots.slots(), struct_fields(b.dict));
+    else
+      outcome = as_loaded ? engine.hyphenate3(w, hyphens_span, hyphenated, slots.slots(), *minimums)
+                          : engine.hyphenate3_with(w, hyphens_span, hyphenated, slots.slots(), *minimums,
+                                                   struct_fields(b.dict));
   } catch (...) {
     return 1;  // no memory for a changed NOHYPHEN list
   }
@@ -171,32 +176,24 @@ int hnj_hyphen_hyphenate2(HyphenDict* dict, const char* word, int word_size, cha
   if (!callable(dict, word, word_size, hyphens)) return 1;
   const Bound& b = bound(dict);
   const bool as_loaded = fields_as_loaded(b);
-  if (int status = 0; as_loaded && b.engine->hyphenate2_common(std::string_view(word, static_cast<std::size_t>(word_size)),
-                                                                hyphens_of(hyphens, word_size),
-                                                                hyphenated_of(hyphenated_word, word_size), status))
+  if (int status = 0; as_loaded && b.engine->hyphenate_common(std::string_view(word, static_cast<std::size_t>(word_size)),
+                                                               hyphens_of(hyphens, word_size),
+                                                               hyphenated_of(hyphenated_word, word_size), nullptr, status))
     return status;
-  return hyphenate2_general(b, as_loaded, word, word_size, hyphens, hyphenated_word, rep, pos, cut);
+  return hyphenate_general(b, as_loaded, word, word_size, hyphens, hyphenated_word, rep, pos, cut, nullptr);
 }
 
 int hnj_hyphen_hyphenate3(HyphenDict* dict, const char* word, int word_size, char* hyphens, char* hyphword,
                           char*** rep, int** pos, int** cut, int lhmin, int rhmin, int clhmin, int crhmin) {
   if (!callable(dict, word, word_size, hyphens)) return 1;
   const Bound& b = bound(dict);
-  ReplacementSlots slots(b, rep, pos, cut, word_size);
-  const std::string_view w(word, static_cast<std::size_t>(word_size));
+  const bool as_loaded = fields_as_loaded(b);
   const Minimums minimums{lhmin, rhmin, clhmin, crhmin};
-  Outcome outcome;
-  try {
-    outcome = fields_as_loaded(b)
-                  ? b.engine->hyphenate3(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphword, word_size),
-                                         slots.slots(), minimums)
-                  : b.engine->hyphenate3_with(w, hyphens_of(hyphens, word_size), hyphenated_of(hyphword, word_size),
-                                              slots.slots(), minimums, struct_fields(b.dict));
-  } catch (...) {
-    return 1;  // no memory for a changed NOHYPHEN list
-  }
-  if (outcome.replacements) hand_over(outcome, slots.slots(), rep, pos, cut, word_size);
-  return outcome.status;
+  if (int status = 0; as_loaded && b.engine->hyphenate_common(std::string_view(word, static_cast<std::size_t>(word_size)),
+                                                               hyphens_of(hyphens, word_size),
+                                                               hyphenated_of(hyphword, word_size), &minimums, status))
+    return status;
+  return hyphenate_general(b, as_loaded, word, word_size, hyphens, hyphword, rep, pos, cut, &minimums);
 }
 
 // hnj_hyphen_hyph_: libhyphen's pattern levels for one word (an internal that Debian's
