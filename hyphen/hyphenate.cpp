@@ -161,6 +161,21 @@ hyph::dic::Fields struct_fields(const HyphenDict& d) {
   return outcome.status;
 }
 
+// hnj_hyphen_hyphenate2 (minimums null) and _hyphenate3: the fast path first, which most
+// words take while the struct's fields are as loaded.
+[[gnu::always_inline]] inline int hyphenate(HyphenDict* dict, const char* word, int word_size, char* hyphens,
+                                            char* hyphenated_word, char*** rep, int** pos, int** cut,
+                                            const Minimums* minimums) {
+  if (!callable(dict, word, word_size, hyphens)) return 1;
+  const Bound& b = bound(dict);
+  const bool as_loaded = fields_as_loaded(b);
+  if (int status = 0; as_loaded && b.engine->hyphenate_common(std::string_view(word, static_cast<std::size_t>(word_size)),
+                                                               hyphens_of(hyphens, word_size),
+                                                               hyphenated_of(hyphenated_word, word_size), minimums, status))
+    return status;
+  return hyphenate_general(b, as_loaded, word, word_size, hyphens, hyphenated_word, rep, pos, cut, minimums);
+}
+
 }  // namespace
 
 extern "C" {
@@ -173,27 +188,13 @@ int hnj_hyphen_hyphenate(HyphenDict* dict, const char* word, int word_size, char
 
 int hnj_hyphen_hyphenate2(HyphenDict* dict, const char* word, int word_size, char* hyphens,
                           char* hyphenated_word, char*** rep, int** pos, int** cut) {
-  if (!callable(dict, word, word_size, hyphens)) return 1;
-  const Bound& b = bound(dict);
-  const bool as_loaded = fields_as_loaded(b);
-  if (int status = 0; as_loaded && b.engine->hyphenate_common(std::string_view(word, static_cast<std::size_t>(word_size)),
-                                                               hyphens_of(hyphens, word_size),
-                                                               hyphenated_of(hyphenated_word, word_size), nullptr, status))
-    return status;
-  return hyphenate_general(b, as_loaded, word, word_size, hyphens, hyphenated_word, rep, pos, cut, nullptr);
+  return hyphenate(dict, word, word_size, hyphens, hyphenated_word, rep, pos, cut, nullptr);
 }
 
 int hnj_hyphen_hyphenate3(HyphenDict* dict, const char* word, int word_size, char* hyphens, char* hyphword,
                           char*** rep, int** pos, int** cut, int lhmin, int rhmin, int clhmin, int crhmin) {
-  if (!callable(dict, word, word_size, hyphens)) return 1;
-  const Bound& b = bound(dict);
-  const bool as_loaded = fields_as_loaded(b);
   const Minimums minimums{lhmin, rhmin, clhmin, crhmin};
-  if (int status = 0; as_loaded && b.engine->hyphenate_common(std::string_view(word, static_cast<std::size_t>(word_size)),
-                                                               hyphens_of(hyphens, word_size),
-                                                               hyphenated_of(hyphword, word_size), &minimums, status))
-    return status;
-  return hyphenate_general(b, as_loaded, word, word_size, hyphens, hyphword, rep, pos, cut, &minimums);
+  return hyphenate(dict, word, word_size, hyphens, hyphword, rep, pos, cut, &minimums);
 }
 
 // hnj_hyphen_hyph_: libhyphen's pattern levels for one word (an internal that Debian's
