@@ -112,8 +112,7 @@ void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::st
 std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> breaks,
                                   LookupCounters* counters) const noexcept {
   // A single short ASCII word, the commonest call: straight to its breaks.
-  std::size_t count;
-  if (model_->ascii_vector && detail::ascii_text_breaks_vector(*model_, text, breaks, counters, count)) return count;
+  if (model_->ascii_vector) return detail::hyphenate_text_vector(*model_, text, breaks, counters);
   return detail::hyphenate_text(*model_, text, breaks, counters, nullptr);
 }
 

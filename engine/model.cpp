@@ -87,6 +87,7 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
     model->ascii_symbols[c] = static_cast<std::uint8_t>(symbol);
   }
   model->ascii_vector = bytes && ascii_vector_usable();
+  model->packed_rows = model->automaton.packed_rows();
   return model;
 }
 

@@ -52,6 +52,9 @@ struct Model {
   // the low bytes of the ASCII symbols (engine/token_breaks.cpp).
   bool ascii_vector = false;
   alignas(64) std::uint8_t ascii_symbols[128] = {};
+  // The automaton's padded packed rows (null rows otherwise): the vector path walks a word of
+  // up to 14 letters in registers over them.
+  patterns::Automaton::PackedRows packed_rows = {};
 };
 
 /// `settings` with every unset minimum, \uchyph and letter policy taken from `defaults`.

@@ -1,4 +1,5 @@
 #include "engine/token_breaks.h"
+#include "engine/word_rules.h"
 
 #include "base/utf8.h"
 
@@ -49,7 +50,7 @@ inline void collect_breaks(const patterns::GapValues& hyf, std::size_t left, std
 // The word between the first letter and the next non-letter, and TeX's rules on it (as
 // general_token_breaks has them), from a token of at most 63 ASCII bytes classified already:
 // bit i of `letters` and `hyphens` for byte i, symbols[i + 1] the symbol of byte i (0: not a
-// letter), with room after the last for the exception table's padding. collect() writes the
+// letter), with room after the last for the exception table's padding. collect() walks the automaton and writes the
 // breaks from the gap values when no exception answers.
 template <class Collect>
 [[gnu::always_inline]] inline void ascii_word_breaks(const Model& model, const unsigned char* begin, std::size_t size,
@@ -110,14 +111,15 @@ template <class Collect>
   }
   word[0] = patterns::kEdgeSymbol;
   word[n + 1] = patterns::kEdgeSymbol;
-  patterns::GapValues hyf;
-  model.automaton.apply(word, n + 2, hyf);
-  collect(hyf, left, last, first, n + 2, out);
+  collect(model, word, n + 2, left, last, first, out);
 }
 
+// The gap values by the automaton's walk, then the breaks.
 struct ScalarCollect {
-  void operator()(const patterns::GapValues& hyf, std::size_t left, std::size_t last, std::size_t first, std::size_t,
-                  TokenBreaks& out) const noexcept {
+  void operator()(const Model& model, const patterns::Symbol* word, std::size_t gaps, std::size_t left, std::size_t last,
+                  std::size_t first, TokenBreaks& out) const noexcept {
+    patterns::GapValues hyf;
+    model.automaton.apply(word, gaps, hyf);
     collect_breaks(hyf, left, last, first, out);
   }
 };
@@ -159,27 +161,94 @@ bool ascii_token_breaks_portable(const Model& model, std::string_view token, Tok
 #define HYPH_VECTOR_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
 namespace {
 
-// The breaks of a word of up to 14 letters (16 gaps with the edges) without a loop: the last
-// 16-byte store of the automaton's walk holds every gap value (read back whole, so the store
-// forwards), and the odd ones are compressed into place. Longer words as the portable path.
+// The window of the packed row at `offset`, 16 digits a nibble in its last 8 bytes
+// (`windows` + offset * 8), one digit a byte by one multishift of the 8 bytes broadcast: byte
+// k takes the 8 bits that end with digit k, so digit k is its high nibble and the low nibble
+// is digit k - 1 (digit 15 for byte 0, the shift wrapping round). No mask is needed: the
+// byte-wise maximum of such bytes has the maximum of their digits as its high nibble.
+HYPH_VECTOR_TARGET [[gnu::always_inline]] inline __m128i row_window_high(const char* windows, std::size_t offset) noexcept {
+  std::uint64_t packed;
+  std::memcpy(&packed, windows + offset * 8, sizeof packed);
+  const __m128i ending = _mm_set_epi8(56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16, 12, 8, 4, 0, 60);
+  // (The masked form: GCC 12 warns that the plain one reads an undefined register.)
+  return _mm_maskz_multishift_epi64_epi8(0xFFFF, ending, _mm_set1_epi64x(static_cast<long long>(packed)));
+}
+
+// The gap values of a word of up to 14 letters (4 to 16 gaps with the edges) by the walk over
+// padded packed rows that Automaton::walk_packed<false> makes, kept in one register: byte k
+// ends up holding gap k - (16 - gaps).
+HYPH_VECTOR_TARGET [[gnu::always_inline]] inline __m128i short_walk(const patterns::Automaton::PackedRows& p,
+                                                                    const patterns::Symbol* word, std::size_t gaps) noexcept {
+  const char* const rows = p.rows;
+  const char* const windows = rows + (std::size_t{2} << p.shift) - 8;
+  const auto next = [](const char* from, std::size_t offset) noexcept {
+    std::uint16_t entry;
+    std::memcpy(&entry, from + offset * 8, sizeof entry);
+    return std::size_t{entry};
+  };
+  // Gaps 0, 1, 2: the edge, the first letter and the second (the pair's row from the table).
+  const std::size_t offset0 = p.start;
+  const std::size_t offset1 = next(rows + 2 * (1 + std::size_t{word[1]}), offset0);
+  std::size_t offset = p.pairs[std::size_t{word[1]} << p.shift | word[2]];
+  __m128i window = row_window_high(windows, offset0);
+  window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset1));
+  window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset));
+  const char* const to = rows + 2;
+  for (std::size_t i = 3; i < gaps; ++i) {
+    const char* from = to + 2 * std::size_t{word[i]};
+    asm("" : "+r"(from));  // the symbol's offset is added in the load's address
+    offset = next(from, offset);
+    window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset));
+  }
+  // The digits from the high nibbles; gap g is in byte 15 - (gaps - 1 - g).
+  return _mm_and_si128(_mm_srli_epi16(window, 4), _mm_set1_epi8(0x0F));
+}
+
+// The breaks of a word of up to 14 letters without a loop: the odd gap values compressed into
+// place from one register (the walk's, or the last 16-byte store of the automaton's walk,
+// read back whole so that the store forwards). Longer words as the portable path. With
+// `direct` (a whole text's call), the offsets go straight to the caller's breaks, as many as
+// fit, out.values is left unwritten and *wrote_direct set.
 struct VectorCollect {
-  HYPH_VECTOR_TARGET void operator()(const patterns::GapValues& hyf, std::size_t left, std::size_t last,
-                                                                   std::size_t first, std::size_t gaps, TokenBreaks& out) const noexcept {
-    if (gaps > 16) return collect_breaks(hyf, left, last, first, out);
+  std::size_t* direct = nullptr;
+  std::size_t capacity = 0;
+  bool* wrote_direct = nullptr;
+
+  HYPH_VECTOR_TARGET void operator()(const Model& model, const patterns::Symbol* word, std::size_t gaps, std::size_t left,
+                                     std::size_t last, std::size_t first, TokenBreaks& out) const noexcept {
+    __m128i values;
+    if (gaps <= 16 && model.packed_rows.rows != nullptr) {
+      values = short_walk(model.packed_rows, word, gaps);
+    } else {
+      patterns::GapValues hyf;
+      model.automaton.apply(word, gaps, hyf);
+      if (gaps > 16) return collect_breaks(hyf, left, last, first, out);
+      values = _mm_loadu_si128(reinterpret_cast<const __m128i*>(hyf.bytes + gaps - 1));
+    }
     const std::size_t skip = 16 - gaps;  // byte k holds gap k - skip
-    const __m128i values = _mm_loadu_si128(reinterpret_cast<const __m128i*>(hyf.bytes + gaps - 1));
     const unsigned wanted = (2u << (last + skip)) - (1u << (left + skip));
     const auto odd = static_cast<__mmask16>(_mm_movepi8_mask(_mm_slli_epi64(values, 7)) & wanted);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.values), _mm_maskz_compress_epi8(odd, values));
-    // The offsets (below 64) compressed as 16 32-bit lanes, then widened into two stores
-    // that do not overlap, so that each later 64-byte read of them forwards from one store.
+    const auto count = static_cast<unsigned>(_mm_popcnt_u32(odd));
+    out.count = count;
+    // The offsets (below 64) compressed as 16 32-bit lanes, then widened into two halves.
     const __m512i offsets = _mm512_maskz_compress_epi32(
         odd, _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(first) - static_cast<int>(skip)),
                               _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)));
     constexpr __mmask16 even = 0x5555;
-    _mm512_storeu_si512(out.offsets, _mm512_maskz_permutexvar_epi32(even, _mm512_set_epi32(7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0), offsets));
-    _mm512_storeu_si512(out.offsets + 8, _mm512_maskz_permutexvar_epi32(even, _mm512_set_epi32(15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8), offsets));
-    out.count = static_cast<std::size_t>(_mm_popcnt_u32(odd));
+    const __m512i low = _mm512_maskz_permutexvar_epi32(even, _mm512_set_epi32(7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0), offsets);
+    const __m512i high = _mm512_maskz_permutexvar_epi32(even, _mm512_set_epi32(15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8), offsets);
+    if (wrote_direct != nullptr) {
+      *wrote_direct = true;
+      // Masked stores: no byte past the breaks that fit is written.
+      const unsigned fit = _bzhi_u32(0xFFFF, static_cast<unsigned>(std::min<std::size_t>(count, capacity)));
+      if (fit != 0) _mm512_mask_storeu_epi64(direct, static_cast<__mmask8>(fit), low);
+      if ((fit >> 8) != 0) _mm512_mask_storeu_epi64(direct + 8, static_cast<__mmask8>(fit >> 8), high);
+      return;
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.values), _mm_maskz_compress_epi8(odd, values));
+    // Two stores that do not overlap, so that each later 64-byte read of them forwards.
+    _mm512_storeu_si512(out.offsets, low);
+    _mm512_storeu_si512(out.offsets + 8, high);
   }
 };
 
@@ -190,6 +259,7 @@ struct VectorCollect {
 // by comparison. With `whole`, the token is a whole text, which may hold separators: false
 // for one that does.
 HYPH_VECTOR_TARGET [[gnu::always_inline]] inline bool vector_token_breaks(const Model& model, std::string_view token, bool whole,
+                                                                         const VectorCollect& collect,
                                                                          TokenBreaks& out, LookupCounters* counters) noexcept {
   const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
   const std::size_t size = token.size();
@@ -216,33 +286,27 @@ HYPH_VECTOR_TARGET [[gnu::always_inline]] inline bool vector_token_breaks(const 
   _mm512_storeu_si512(symbols + 1, _mm512_maskz_permutexvar_epi8(even, low_half, symbol_bytes));
   if (size > 32)
     _mm512_storeu_si512(symbols + 33, _mm512_maskz_permutexvar_epi8(even, _mm512_add_epi16(low_half, _mm512_set1_epi16(32)), symbol_bytes));
-  ascii_word_breaks(model, begin, size, symbols, letters, hyphens, out, counters, VectorCollect{});
+  ascii_word_breaks(model, begin, size, symbols, letters, hyphens, out, counters, collect);
   return true;
 }
 
 HYPH_VECTOR_TARGET bool ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out,
                                                   LookupCounters* counters) noexcept {
-  return vector_token_breaks(model, token, false, out, counters);
+  return vector_token_breaks(model, token, false, VectorCollect{}, out, counters);
 }
 
-HYPH_VECTOR_TARGET bool ascii_text_breaks_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
-                                                 LookupCounters* counters, std::size_t& count) noexcept {
+HYPH_VECTOR_TARGET std::size_t hyphenate_text_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                                                     LookupCounters* counters) noexcept {
   TokenBreaks token;
-  if (!vector_token_breaks(model, text, true, token, counters)) return false;
-  count = token.count;
-  // Nearly always at most 16 breaks: two masked stores (no byte past the breaks written).
+  bool wrote_direct = false;
+  if (!vector_token_breaks(model, text, true, VectorCollect{breaks.data(), breaks.size(), &wrote_direct}, token, counters))
+    return hyphenate_text(model, text, breaks, counters, nullptr);
+  const std::size_t count = token.count;
+  if (wrote_direct) return count;
+  // An exception's breaks, or those of a word of more than 14 letters.
   const std::size_t copied = std::min(count, breaks.size());
-  if (copied == 0) {
-    // (breaks may be empty and null)
-  } else if (copied <= 16) {
-    const auto first_eight = static_cast<__mmask8>(_bzhi_u32(0xFF, static_cast<unsigned>(copied)));
-    const auto next_eight = static_cast<__mmask8>(_bzhi_u32(0xFF, static_cast<unsigned>(copied > 8 ? copied - 8 : 0)));
-    _mm512_mask_storeu_epi64(breaks.data(), first_eight, _mm512_loadu_si512(token.offsets));
-    _mm512_mask_storeu_epi64(breaks.data() + 8, next_eight, _mm512_loadu_si512(token.offsets + 8));
-  } else {
-    std::memcpy(breaks.data(), token.offsets, copied * sizeof(std::size_t));
-  }
-  return true;
+  if (copied != 0) std::memcpy(breaks.data(), token.offsets, copied * sizeof(std::size_t));
+  return count;
 }
 
 bool ascii_vector_usable() noexcept {
@@ -253,8 +317,9 @@ bool ascii_vector_usable() noexcept {
   return usable;
 }
 #else
-bool ascii_text_breaks_vector(const Model&, std::string_view, std::span<std::size_t>, LookupCounters*, std::size_t&) noexcept {
-  return false;
+std::size_t hyphenate_text_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                                  LookupCounters* counters) noexcept {
+  return hyphenate_text(model, text, breaks, counters, nullptr);
 }
 bool ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
   return ascii_token_breaks_portable(model, token, out, counters);

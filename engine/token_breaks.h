@@ -77,11 +77,11 @@ bool ascii_token_breaks(const Model& model, std::string_view token, TokenBreaks&
 /// ascii_token_breaks runs the second when the model allows it.
 bool ascii_token_breaks_portable(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept;
 bool ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept;
-/// A text that is one token of at most 63 ASCII bytes (no separator), the commonest call of
-/// Hyphenator::hyphenate: its breaks written to `breaks` as hyphenate_text writes them, their
-/// number in `count`. False (nothing written) for any other text. Model::ascii_vector only.
-bool ascii_text_breaks_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks, LookupCounters* counters,
-                              std::size_t& count) noexcept;
+/// hyphenate_text (engine/word_rules.h) for Hyphenator::hyphenate, Model::ascii_vector only:
+/// a text that is one token of at most 63 ASCII bytes (no separator), the commonest call,
+/// answered by the vector path, its breaks written straight to `breaks`.
+std::size_t hyphenate_text_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                                  LookupCounters* counters) noexcept;
 /// Whether this CPU runs ascii_token_breaks_vector (asked once).
 bool ascii_vector_usable() noexcept;
 

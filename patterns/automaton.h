@@ -157,6 +157,19 @@ class Automaton {
       visit(static_cast<std::size_t>(outputs_[o] >> 8), static_cast<std::uint8_t>(outputs_[o] & 0xFF));
   }
 
+  /// What the walk over padded packed rows reads, for a vectorised front end that walks a
+  /// short word in registers (engine/token_breaks.cpp) as walk_packed<false> does; `rows` is
+  /// null unless the rows are packed and padded. Offsets are in units of 8 bytes.
+  struct PackedRows {
+    const char* rows = nullptr;
+    unsigned shift = 0;
+    std::size_t start = 0;                         ///< the row after the edge
+    const std::uint32_t* pairs = nullptr;          ///< [a << shift | b]: after the edge, a and b
+  };
+  PackedRows packed_rows() const noexcept {
+    if (!padded_ || pair_rows_ == nullptr) return {};
+    return {reinterpret_cast<const char*>(narrow_.data()), shift_, start_row_, pair_rows_};
+  }
   /// Whether the rows are packed (doc/compiled-format.md, "Packed rows").
   bool packed() const noexcept { return packed_; }
   /// Whether packed rows are followed by padding that every 16-bit offset stays within, so
