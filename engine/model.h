@@ -55,6 +55,10 @@ struct Model {
   // The automaton's padded packed rows (null rows otherwise): the vector path walks a word of
   // up to 14 letters in registers over them.
   patterns::Automaton::PackedRows packed_rows = {};
+  // ascii_vector with padded packed rows, the exceptions answered by symbol_exceptions,
+  // \uchyph > 0 and no ASCII separator a letter: a text that is one word of at most 14 ASCII
+  // letters takes the lean path (engine/token_breaks.cpp, hyphenate_text_vector).
+  bool lean_words = false;
 };
 
 /// `settings` with every unset minimum, \uchyph and letter policy taken from `defaults`.

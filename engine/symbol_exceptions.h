@@ -43,7 +43,11 @@ class SymbolExceptions {
 
   /// False if no key is the word symbols[0..n), n >= 1 (true: it may be one).
   bool may_hold(const patterns::Symbol* word, std::size_t n) const noexcept {
-    const std::uint64_t bit = sketch(n, word[0], n > 1 ? word[1] : 0, word[n - 1]) >> sketch_shift_;
+    return may_hold(n, word[0], n > 1 ? word[1] : 0, word[n - 1]);
+  }
+  /// The same from the word's length and its first, second (0 if none) and last symbols.
+  bool may_hold(std::size_t n, patterns::Symbol first, patterns::Symbol second, patterns::Symbol last) const noexcept {
+    const std::uint64_t bit = sketch(n, first, second, last) >> sketch_shift_;
     return (bits_[bit >> 6] >> (bit & 63) & 1) != 0;
   }
 

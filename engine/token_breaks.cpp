@@ -47,46 +47,57 @@ inline void collect_breaks(const patterns::GapValues& hyf, std::size_t left, std
   out.count = count;
 }
 
+// A word the automaton must walk: its symbols between edges, word[0 .. gaps - 1], the gaps
+// whose values may break (left .. last) and the word's offset in the token.
+struct WordToWalk {
+  patterns::Symbol* word = nullptr;  // null: nothing to walk, `out` has the answer
+  std::size_t gaps = 0;
+  std::size_t left = 0;
+  std::size_t last = 0;
+  std::size_t first = 0;
+};
+
 // The word between the first letter and the next non-letter, and TeX's rules on it (as
 // general_token_breaks has them), from a token of at most 63 ASCII bytes classified already:
 // bit i of `letters` and `hyphens` for byte i, symbols[i + 1] the symbol of byte i (0: not a
-// letter), with room after the last for the exception table's padding. collect() walks the automaton and writes the
-// breaks from the gap values when no exception answers.
-template <class Collect>
-[[gnu::always_inline]] inline void ascii_word_breaks(const Model& model, const unsigned char* begin, std::size_t size,
-                                                    patterns::Symbol* symbols, std::uint64_t letters, std::uint64_t hyphens,
-                                                    TokenBreaks& out, LookupCounters* counters, const Collect& collect) noexcept {
+// letter), with room after the last for the exception table's padding. Sets out.pending and
+// out.saw_letter, and out's breaks when the rules or an exception answer; otherwise returns
+// the word, which the caller walks and collects into out.
+[[gnu::always_inline]] inline WordToWalk ascii_word_breaks(const Model& model, const unsigned char* begin, std::size_t size,
+                                                           patterns::Symbol* symbols, std::uint64_t letters,
+                                                           std::uint64_t hyphens, TokenBreaks& out,
+                                                           LookupCounters* counters) noexcept {
   out.count = 0;
   out.saw_letter = false;
   // §896: the word starts at the first letter; an explicit hyphen before it stops the search.
   const std::uint64_t starts = letters & ~hyphens;
   if (starts == 0) {
     out.pending = hyphens != 0 ? Pending::nothing : Pending::word;
-    return;
+    return {};
   }
   const auto first = static_cast<std::size_t>(std::countr_zero(starts));
   if ((hyphens & ((std::uint64_t{1} << first) - 1)) != 0) {
     out.pending = Pending::nothing;
-    return;
+    return {};
   }
   out.saw_letter = true;
   if (!model.alphabet.classify_ascii(begin[first]).is_lower && model.uchyph <= 0) {
     out.pending = Pending::nothing;
-    return;
+    return {};
   }
   // §897, §899: the run of letters, then no explicit hyphen after it.
   const auto n = static_cast<std::size_t>(std::countr_one(letters >> first));
   const std::size_t after = first + n;
   if (after != size && (hyphens >> after) != 0) {
     out.pending = Pending::nothing;
-    return;
+    return {};
   }
   const bool word_complete = n == patterns::kMaxLetters || after != size;
   const auto left = static_cast<std::size_t>(model.mins.left);
   const auto right = static_cast<std::size_t>(model.mins.right);
   if (n < left + right) {
     out.pending = word_complete ? Pending::nothing : Pending::word;
-    return;
+    return {};
   }
   out.pending = word_complete ? Pending::hyphen_check : Pending::word;
 
@@ -107,11 +118,11 @@ template <class Collect>
         out.values[out.count] = 1;
         out.offsets[out.count++] = first + j;
       }
-    return;
+    return {};
   }
   word[0] = patterns::kEdgeSymbol;
   word[n + 1] = patterns::kEdgeSymbol;
-  collect(model, word, n + 2, left, last, first, out);
+  return {word, n + 2, left, last, first};
 }
 
 // The gap values by the automaton's walk, then the breaks.
@@ -153,7 +164,8 @@ bool ascii_token_breaks_portable(const Model& model, std::string_view token, Tok
   if (dash != 0)
     for (std::size_t i = 0; i < size; ++i) hyphens |= std::uint64_t{begin[i] == '-'} << i;
   if (any >= 0x80) return false;
-  ascii_word_breaks(model, begin, size, symbols, letters, hyphens, out, counters, ScalarCollect{});
+  if (const WordToWalk w = ascii_word_breaks(model, begin, size, symbols, letters, hyphens, out, counters); w.word != nullptr)
+    ScalarCollect{}(model, w.word, w.gaps, w.left, w.last, w.first, out);
   return true;
 }
 
@@ -174,81 +186,93 @@ HYPH_VECTOR_TARGET [[gnu::always_inline]] inline __m128i row_window_high(const c
   return _mm_maskz_multishift_epi64_epi8(0xFFFF, ending, _mm_set1_epi64x(static_cast<long long>(packed)));
 }
 
+// One letter of the walk below: the next row's offset, one load whose address adds the
+// symbol's entry, and the window slid by one gap and merged with that row's.
+HYPH_VECTOR_TARGET [[gnu::always_inline]] inline void short_step(const char* to, const char* windows, patterns::Symbol symbol,
+                                                                 std::size_t& offset, __m128i& window) noexcept {
+  // One load whose address scales the offset (written out: the compiler would otherwise share
+  // offset * 8 with the window's address in an lea, one more cycle on the chain per letter).
+  const char* const from = to + 2 * std::size_t{symbol};
+  asm("movzwl (%1,%2,8), %k0" : "=r"(offset) : "r"(from), "0"(offset) : );  // (a 32-bit write clears the top)
+  window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset));
+}
+
 // The gap values of a word of up to 14 letters (4 to 16 gaps with the edges) by the walk over
 // padded packed rows that Automaton::walk_packed<false> makes, kept in one register: byte k
 // ends up holding gap k - (16 - gaps).
+// `first_two` is the word's first two symbols, a byte each (from the classification's
+// register: read back from `word` they would wait for its stores to forward).
+template <typename SymbolByte>
 HYPH_VECTOR_TARGET [[gnu::always_inline]] inline __m128i short_walk(const patterns::Automaton::PackedRows& p,
-                                                                    const patterns::Symbol* word, std::size_t gaps) noexcept {
+                                                                    const SymbolByte* word, std::size_t gaps,
+                                                                    unsigned first_two) noexcept {
   const char* const rows = p.rows;
   const char* const windows = rows + (std::size_t{2} << p.shift) - 8;
-  const auto next = [](const char* from, std::size_t offset) noexcept {
-    std::uint16_t entry;
-    std::memcpy(&entry, from + offset * 8, sizeof entry);
-    return std::size_t{entry};
-  };
   // Gaps 0, 1, 2: the edge, the first letter and the second (the pair's row from the table).
+  const std::size_t a = first_two & 0xFF, b = first_two >> 8 & 0xFF;
   const std::size_t offset0 = p.start;
-  const std::size_t offset1 = next(rows + 2 * (1 + std::size_t{word[1]}), offset0);
-  std::size_t offset = p.pairs[std::size_t{word[1]} << p.shift | word[2]];
+  std::uint16_t offset1;
+  std::memcpy(&offset1, rows + 2 * (1 + a) + offset0 * 8, sizeof offset1);
+  std::size_t offset = p.pairs[a << p.shift | b];
   __m128i window = row_window_high(windows, offset0);
   window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset1));
   window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset));
   const char* const to = rows + 2;
-  for (std::size_t i = 3; i < gaps; ++i) {
-    const char* from = to + 2 * std::size_t{word[i]};
-    asm("" : "+r"(from));  // the symbol's offset is added in the load's address
-    offset = next(from, offset);
-    window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset));
-  }
+  for (std::size_t i = 3; i < gaps; ++i) short_step(to, windows, word[i], offset, window);
   // The digits from the high nibbles; gap g is in byte 15 - (gaps - 1 - g).
   return _mm_and_si128(_mm_srli_epi16(window, 4), _mm_set1_epi8(0x0F));
 }
 
+// The odd gap values left .. last of `values` (byte k holding gap k - (16 - gaps), as
+// short_walk leaves them) as a mask of bytes.
+HYPH_VECTOR_TARGET [[gnu::always_inline]] inline __mmask16 odd_gaps(__m128i values, std::size_t gaps, std::size_t left,
+                                                                   std::size_t last) noexcept {
+  const std::size_t skip = 16 - gaps;
+  const unsigned wanted = (2u << (last + skip)) - (1u << (left + skip));
+  return static_cast<__mmask16>(_mm_movepi8_mask(_mm_slli_epi64(values, 7)) & wanted);
+}
+
+// The offsets of the `odd` gaps (below 64), `first` added, compressed into place as 16 64-bit
+// lanes, in two halves.
+struct Offsets {
+  __m512i low, high;
+};
+HYPH_VECTOR_TARGET [[gnu::always_inline]] inline Offsets odd_offsets(__mmask16 odd, std::size_t gaps, std::size_t first) noexcept {
+  // As 32-bit lanes, then widened by permutations with every odd lane zeroed (GCC 12 warns
+  // of the 256-bit extracts a widening conversion would need).
+  const __m512i offsets = _mm512_maskz_compress_epi32(
+      odd, _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(first) - static_cast<int>(16 - gaps)),
+                            _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)));
+  constexpr __mmask16 even = 0x5555;
+  return {_mm512_maskz_permutexvar_epi32(even, _mm512_set_epi32(7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0), offsets),
+          _mm512_maskz_permutexvar_epi32(even, _mm512_set_epi32(15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8), offsets)};
+}
+
 // The breaks of a word of up to 14 letters without a loop: the odd gap values compressed into
 // place from one register (the walk's, or the last 16-byte store of the automaton's walk,
-// read back whole so that the store forwards). Longer words as the portable path. With
-// `direct` (a whole text's call), the offsets go straight to the caller's breaks, as many as
-// fit, out.values is left unwritten and *wrote_direct set.
+// read back whole so that the store forwards). Longer words as the portable path.
 struct VectorCollect {
-  std::size_t* direct = nullptr;
-  std::size_t capacity = 0;
-  bool* wrote_direct = nullptr;
-
-  HYPH_VECTOR_TARGET void operator()(const Model& model, const patterns::Symbol* word, std::size_t gaps, std::size_t left,
-                                     std::size_t last, std::size_t first, TokenBreaks& out) const noexcept {
+  // `lead` holds the token's first 8 symbols, a byte each.
+  HYPH_VECTOR_TARGET [[gnu::always_inline]] void operator()(const Model& model, const patterns::Symbol* word, std::size_t gaps,
+                                                           std::size_t left, std::size_t last, std::size_t first,
+                                                           std::uint64_t lead, TokenBreaks& out) const noexcept {
     __m128i values;
     if (gaps <= 16 && model.packed_rows.rows != nullptr) {
-      values = short_walk(model.packed_rows, word, gaps);
+      const unsigned first_two = first < 7 ? static_cast<unsigned>(lead >> (8 * first)) : unsigned{word[1]} | unsigned{word[2]} << 8;
+      values = short_walk(model.packed_rows, word, gaps, first_two);
     } else {
       patterns::GapValues hyf;
       model.automaton.apply(word, gaps, hyf);
       if (gaps > 16) return collect_breaks(hyf, left, last, first, out);
       values = _mm_loadu_si128(reinterpret_cast<const __m128i*>(hyf.bytes + gaps - 1));
     }
-    const std::size_t skip = 16 - gaps;  // byte k holds gap k - skip
-    const unsigned wanted = (2u << (last + skip)) - (1u << (left + skip));
-    const auto odd = static_cast<__mmask16>(_mm_movepi8_mask(_mm_slli_epi64(values, 7)) & wanted);
-    const auto count = static_cast<unsigned>(_mm_popcnt_u32(odd));
-    out.count = count;
-    // The offsets (below 64) compressed as 16 32-bit lanes, then widened into two halves.
-    const __m512i offsets = _mm512_maskz_compress_epi32(
-        odd, _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(first) - static_cast<int>(skip)),
-                              _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)));
-    constexpr __mmask16 even = 0x5555;
-    const __m512i low = _mm512_maskz_permutexvar_epi32(even, _mm512_set_epi32(7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0), offsets);
-    const __m512i high = _mm512_maskz_permutexvar_epi32(even, _mm512_set_epi32(15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8), offsets);
-    if (wrote_direct != nullptr) {
-      *wrote_direct = true;
-      // Masked stores: no byte past the breaks that fit is written.
-      const unsigned fit = _bzhi_u32(0xFFFF, static_cast<unsigned>(std::min<std::size_t>(count, capacity)));
-      if (fit != 0) _mm512_mask_storeu_epi64(direct, static_cast<__mmask8>(fit), low);
-      if ((fit >> 8) != 0) _mm512_mask_storeu_epi64(direct + 8, static_cast<__mmask8>(fit >> 8), high);
-      return;
-    }
+    const __mmask16 odd = odd_gaps(values, gaps, left, last);
+    out.count = static_cast<std::size_t>(_mm_popcnt_u32(odd));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out.values), _mm_maskz_compress_epi8(odd, values));
     // Two stores that do not overlap, so that each later 64-byte read of them forwards.
-    _mm512_storeu_si512(out.offsets, low);
-    _mm512_storeu_si512(out.offsets + 8, high);
+    const Offsets offsets = odd_offsets(odd, gaps, first);
+    _mm512_storeu_si512(out.offsets, offsets.low);
+    _mm512_storeu_si512(out.offsets + 8, offsets.high);
   }
 };
 
@@ -275,9 +299,12 @@ HYPH_VECTOR_TARGET [[gnu::always_inline]] inline bool vector_token_breaks(const 
                                                         _mm512_load_si512(model.ascii_symbols + 64));
   const std::uint64_t letters = _mm512_test_epi8_mask(symbol_bytes, symbol_bytes) & in_token;
   const std::uint64_t hyphens = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8('-')) & in_token;
-  // 32 symbols a store, widened to 16 bits; the array has room for two.
-  patterns::Symbol symbols[1 + 64 + SymbolExceptions::kPadding];
-  static_assert(patterns::kMaxLetters + 2 + SymbolExceptions::kPadding <= std::size(symbols));
+  // 32 symbols a store, widened to 16 bits; the array has room for two. The stores are
+  // 64-byte aligned: one that crossed a cache line could not forward to the loads of the
+  // symbols that follow, which would wait for it to reach the cache.
+  alignas(64) patterns::Symbol aligned[32 + 64 + 32];
+  patterns::Symbol* const symbols = aligned + 31;
+  static_assert(31 + patterns::kMaxLetters + 2 + SymbolExceptions::kPadding <= std::size(aligned));
   // (Widened by a byte permutation with every odd byte zeroed: GCC 12 warns of the
   // 256-bit extracts.)
   constexpr __mmask64 even = 0x5555555555555555;
@@ -286,7 +313,9 @@ HYPH_VECTOR_TARGET [[gnu::always_inline]] inline bool vector_token_breaks(const 
   _mm512_storeu_si512(symbols + 1, _mm512_maskz_permutexvar_epi8(even, low_half, symbol_bytes));
   if (size > 32)
     _mm512_storeu_si512(symbols + 33, _mm512_maskz_permutexvar_epi8(even, _mm512_add_epi16(low_half, _mm512_set1_epi16(32)), symbol_bytes));
-  ascii_word_breaks(model, begin, size, symbols, letters, hyphens, out, counters, collect);
+  if (const WordToWalk w = ascii_word_breaks(model, begin, size, symbols, letters, hyphens, out, counters); w.word != nullptr)
+    collect(model, w.word, w.gaps, w.left, w.last, w.first,
+            static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_maskz_extracti32x4_epi32(0xF, symbol_bytes, 0))), out);
   return true;
 }
 
@@ -295,17 +324,57 @@ HYPH_VECTOR_TARGET bool ascii_token_breaks_vector(const Model& model, std::strin
   return vector_token_breaks(model, token, false, VectorCollect{}, out, counters);
 }
 
+// hyphenate_text_vector for any text it is given: a token of at most 63 ASCII bytes through
+// the vector path, anything else as hyphenate_text.
+HYPH_VECTOR_TARGET [[gnu::noinline]] std::size_t text_breaks_vector(const Model& model, std::string_view text,
+                                                                    std::span<std::size_t> breaks, LookupCounters* counters) noexcept {
+  TokenBreaks token;
+  if (!vector_token_breaks(model, text, true, VectorCollect{}, token, counters)) return hyphenate_text(model, text, breaks, counters, nullptr);
+  const std::size_t copied = std::min(token.count, breaks.size());
+  if (copied != 0) std::memcpy(breaks.data(), token.offsets, copied * sizeof(std::size_t));
+  return token.count;
+}
+
+// The commonest call of all, a text that is one word of 1 to 14 ASCII letters and nothing
+// else (Model::lean_words), without the token's bookkeeping: classified in one 16-byte step,
+// refused by the exception sketch, walked in registers and its breaks stored straight into
+// `breaks`. Anything else (other texts, a word the sketch does not refuse, counters to keep)
+// goes to text_breaks_vector.
 HYPH_VECTOR_TARGET std::size_t hyphenate_text_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                                                      LookupCounters* counters) noexcept {
-  TokenBreaks token;
-  bool wrote_direct = false;
-  if (!vector_token_breaks(model, text, true, VectorCollect{breaks.data(), breaks.size(), &wrote_direct}, token, counters))
-    return hyphenate_text(model, text, breaks, counters, nullptr);
-  const std::size_t count = token.count;
-  if (wrote_direct) return count;
-  // An exception's breaks, or those of a word of more than 14 letters.
-  const std::size_t copied = std::min(count, breaks.size());
-  if (copied != 0) std::memcpy(breaks.data(), token.offsets, copied * sizeof(std::size_t));
+  const std::size_t n = text.size();
+  if (n - 1 >= 14 || counters != nullptr || !model.lean_words) return text_breaks_vector(model, text, breaks, counters);
+  const auto in_word = static_cast<__mmask64>(_bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n)));
+  const __m512i bytes = _mm512_maskz_loadu_epi8(in_word, text.data());
+  const __m512i symbol_bytes = _mm512_permutex2var_epi8(_mm512_load_si512(model.ascii_symbols), bytes,
+                                                        _mm512_load_si512(model.ascii_symbols + 64));
+  // Every byte ASCII (the permutation ignores the top bit) and a letter.
+  if ((_mm512_movepi8_mask(bytes) | (_mm512_test_epi8_mask(symbol_bytes, symbol_bytes) ^ in_word)) != 0)
+    return text_breaks_vector(model, text, breaks, counters);
+  const auto left = static_cast<std::size_t>(model.mins.left);
+  const auto right = static_cast<std::size_t>(model.mins.right);
+  if (n < left + right) return 0;
+  // The word between its edges, a byte a symbol: byte 0 and the bytes after the word are 0,
+  // the edge.
+  const __m128i symbols = _mm512_maskz_extracti32x4_epi32(0xF, symbol_bytes, 0);
+  alignas(16) std::uint8_t word[16];
+  _mm_store_si128(reinterpret_cast<__m128i*>(word), _mm_bslli_si128(symbols, 1));
+  const auto lead = static_cast<std::uint64_t>(_mm_cvtsi128_si64(symbols));
+  const SymbolExceptions& by_symbol = model.symbol_exceptions;
+  if (by_symbol.active() && by_symbol.may_hold(n, static_cast<patterns::Symbol>(lead & 0xFF),
+                                                n > 1 ? static_cast<patterns::Symbol>(lead >> 8 & 0xFF) : patterns::Symbol{0},
+                                                word[n]))
+    return text_breaks_vector(model, text, breaks, counters);
+  const __m128i values = short_walk(model.packed_rows, word, n + 2, static_cast<unsigned>(lead));
+  const __mmask16 odd = odd_gaps(values, n + 2, left, n - right);
+  const auto count = static_cast<std::size_t>(_mm_popcnt_u32(odd));
+  // Masked stores: no byte past the breaks that fit is written.
+  const unsigned fit = _bzhi_u32(0xFFFF, static_cast<unsigned>(std::min(count, breaks.size())));
+  if (fit != 0) {
+    const Offsets offsets = odd_offsets(odd, n + 2, 0);
+    _mm512_mask_storeu_epi64(breaks.data(), static_cast<__mmask8>(fit), offsets.low);
+    if ((fit >> 8) != 0) _mm512_mask_storeu_epi64(breaks.data() + 8, static_cast<__mmask8>(fit >> 8), offsets.high);
+  }
   return count;
 }
 

@@ -120,14 +120,37 @@ TEST_CASE("the fast layout's walk gives the gap values of the general walk") {
   }
 }
 
-TEST_CASE("Hyphenator::hyphenate's one-word path answers as the whole-text path, at every capacity") {
+TEST_CASE("Hyphenator::hyphenate's one-word paths answer as the whole-text path, at every capacity") {
+  // The lean path (a text of 1 to 14 ASCII letters: Model::lean_words) and the token path
+  // behind it, against hyphenate_text: every kind of text, short words of letters alone
+  // half the time, exceptions (hyphenex: the sketch lets them through), \uchyph=0 and
+  // minimums of 1 (which the lean path leaves to the token path, or answers itself).
   std::mt19937_64 rng(31);
   const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-'. \n\t";
-  for (const hyph::Hyphenator& h : {test::plain(), hyph::Hyphenator::english()}) {
+  hyph::Settings no_uchyph;
+  no_uchyph.uchyph = 0;
+  hyph::Settings wide;
+  wide.left_min = 1;
+  wide.right_min = 1;
+  const hyph::Hyphenator models[] = {test::plain(), test::hyphenex(), hyph::Hyphenator::english(),
+                                     hyph::Hyphenator::english(no_uchyph), hyph::Hyphenator::english(wide)};
+  CHECK(hyph::detail::model_of(hyph::Hyphenator::english()).lean_words == hyph::detail::model_of(hyph::Hyphenator::english()).ascii_vector);
+  CHECK_FALSE(hyph::detail::model_of(models[3]).lean_words);
+  const std::vector<std::string> exceptions = {"associate", "Associates", "declination", "obligatory", "present", "project",
+                                               "reciprocity", "recognizance", "table", "tables", "PROJECTS"};
+  for (const hyph::Hyphenator& h : models) {
     const auto& model = hyph::detail::model_of(h);
-    for (int round = 0; round < 20000; ++round) {
-      std::string text(rng() % 70, 'x');
-      for (char& c : text) c = alphabet[rng() % (rng() % 4 != 0 ? 26 : alphabet.size())];
+    for (int round = 0; round < 40000; ++round) {
+      std::string text;
+      if (round % 2 == 0) {
+        text.assign(rng() % 70, 'x');
+        for (char& c : text) c = alphabet[rng() % (rng() % 4 != 0 ? 26 : alphabet.size())];
+      } else if (round % 10 == 1) {
+        text = exceptions[rng() % exceptions.size()];
+      } else {
+        text.assign(rng() % 17, 'x');
+        for (char& c : text) c = alphabet[rng() % (rng() % 8 != 0 ? 26 : 52)];
+      }
       std::size_t all[80], expected[80];
       const std::size_t count = hyph::detail::hyphenate_text(model, text, expected, nullptr, nullptr);
       CAPTURE(text);
