@@ -200,8 +200,7 @@ HYPH_VECTOR_TARGET [[gnu::always_inline]] inline void short_step(const char* to,
 // The gap values of a word of up to 14 letters (4 to 16 gaps with the edges) by the walk over
 // padded packed rows that Automaton::walk_packed<false> makes, kept in one register: byte k
 // ends up holding gap k - (16 - gaps).
-// `first_two` is the word's first two symbols, a byte each (from the classification's
-// register: read back from `word` they would wait for its stores to forward).
+// `first_two` is the word's first two symbols, a byte each.
 template <typename SymbolByte>
 HYPH_VECTOR_TARGET [[gnu::always_inline]] inline __m128i short_walk(const patterns::Automaton::PackedRows& p,
                                                                     const SymbolByte* word, std::size_t gaps,
@@ -252,14 +251,12 @@ HYPH_VECTOR_TARGET [[gnu::always_inline]] inline Offsets odd_offsets(__mmask16 o
 // place from one register (the walk's, or the last 16-byte store of the automaton's walk,
 // read back whole so that the store forwards). Longer words as the portable path.
 struct VectorCollect {
-  // `lead` holds the token's first 8 symbols, a byte each.
   HYPH_VECTOR_TARGET [[gnu::always_inline]] void operator()(const Model& model, const patterns::Symbol* word, std::size_t gaps,
                                                            std::size_t left, std::size_t last, std::size_t first,
-                                                           std::uint64_t lead, TokenBreaks& out) const noexcept {
+                                                           TokenBreaks& out) const noexcept {
     __m128i values;
     if (gaps <= 16 && model.packed_rows.rows != nullptr) {
-      const unsigned first_two = first < 7 ? static_cast<unsigned>(lead >> (8 * first)) : unsigned{word[1]} | unsigned{word[2]} << 8;
-      values = short_walk(model.packed_rows, word, gaps, first_two);
+      values = short_walk(model.packed_rows, word, gaps, unsigned{word[1]} | unsigned{word[2]} << 8);
     } else {
       patterns::GapValues hyf;
       model.automaton.apply(word, gaps, hyf);
@@ -283,7 +280,6 @@ struct VectorCollect {
 // by comparison. With `whole`, the token is a whole text, which may hold separators: false
 // for one that does.
 HYPH_VECTOR_TARGET [[gnu::always_inline]] inline bool vector_token_breaks(const Model& model, std::string_view token, bool whole,
-                                                                         const VectorCollect& collect,
                                                                          TokenBreaks& out, LookupCounters* counters) noexcept {
   const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
   const std::size_t size = token.size();
@@ -299,12 +295,9 @@ HYPH_VECTOR_TARGET [[gnu::always_inline]] inline bool vector_token_breaks(const 
                                                         _mm512_load_si512(model.ascii_symbols + 64));
   const std::uint64_t letters = _mm512_test_epi8_mask(symbol_bytes, symbol_bytes) & in_token;
   const std::uint64_t hyphens = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8('-')) & in_token;
-  // 32 symbols a store, widened to 16 bits; the array has room for two. The stores are
-  // 64-byte aligned: one that crossed a cache line could not forward to the loads of the
-  // symbols that follow, which would wait for it to reach the cache.
-  alignas(64) patterns::Symbol aligned[32 + 64 + 32];
-  patterns::Symbol* const symbols = aligned + 31;
-  static_assert(31 + patterns::kMaxLetters + 2 + SymbolExceptions::kPadding <= std::size(aligned));
+  // 32 symbols a store, widened to 16 bits; the array has room for two.
+  patterns::Symbol symbols[1 + 64 + SymbolExceptions::kPadding];
+  static_assert(patterns::kMaxLetters + 2 + SymbolExceptions::kPadding <= std::size(symbols));
   // (Widened by a byte permutation with every odd byte zeroed: GCC 12 warns of the
   // 256-bit extracts.)
   constexpr __mmask64 even = 0x5555555555555555;
@@ -314,14 +307,13 @@ HYPH_VECTOR_TARGET [[gnu::always_inline]] inline bool vector_token_breaks(const 
   if (size > 32)
     _mm512_storeu_si512(symbols + 33, _mm512_maskz_permutexvar_epi8(even, _mm512_add_epi16(low_half, _mm512_set1_epi16(32)), symbol_bytes));
   if (const WordToWalk w = ascii_word_breaks(model, begin, size, symbols, letters, hyphens, out, counters); w.word != nullptr)
-    collect(model, w.word, w.gaps, w.left, w.last, w.first,
-            static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_maskz_extracti32x4_epi32(0xF, symbol_bytes, 0))), out);
+    VectorCollect{}(model, w.word, w.gaps, w.left, w.last, w.first, out);
   return true;
 }
 
 HYPH_VECTOR_TARGET bool ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out,
                                                   LookupCounters* counters) noexcept {
-  return vector_token_breaks(model, token, false, VectorCollect{}, out, counters);
+  return vector_token_breaks(model, token, false, out, counters);
 }
 
 // hyphenate_text_vector for any text it is given: a token of at most 63 ASCII bytes through
@@ -329,14 +321,14 @@ HYPH_VECTOR_TARGET bool ascii_token_breaks_vector(const Model& model, std::strin
 HYPH_VECTOR_TARGET [[gnu::noinline]] std::size_t text_breaks_vector(const Model& model, std::string_view text,
                                                                     std::span<std::size_t> breaks, LookupCounters* counters) noexcept {
   TokenBreaks token;
-  if (!vector_token_breaks(model, text, true, VectorCollect{}, token, counters)) return hyphenate_text(model, text, breaks, counters, nullptr);
+  if (!vector_token_breaks(model, text, true, token, counters)) return hyphenate_text(model, text, breaks, counters, nullptr);
   const std::size_t copied = std::min(token.count, breaks.size());
   if (copied != 0) std::memcpy(breaks.data(), token.offsets, copied * sizeof(std::size_t));
   return token.count;
 }
 
 // The commonest call of all, a text that is one word of 1 to 14 ASCII letters and nothing
-// else (Model::lean_words), without the token's bookkeeping: classified in one 16-byte step,
+// else (Model::lean_words), without the token's bookkeeping: classified in one 64-byte step,
 // refused by the exception sketch, walked in registers and its breaks stored straight into
 // `breaks`. Anything else (other texts, a word the sketch does not refuse, counters to keep)
 // goes to text_breaks_vector.
