@@ -39,6 +39,10 @@ struct DictionaryData {
   /// The fast_flags of a word made of 'a'..'z' alone: those letters' flags when all 26 have the
   /// same, else kFastSlow (the fast path then looks each byte up).
   unsigned char lowercase_flags = 0;
+  /// A word of 'a'..'z' alone needs the second level only: the fast path's lean form
+  /// (engine/dic_fast_path.cpp) can take it. None of those letters may reach a replacement or
+  /// the first level, and the first level may not read '.'.
+  bool lean_lowercase = false;
   /// level[0] is the level 2.8.8 returns; level[1] its nextlevel (second level).
   DicAutomaton level[2];
   std::vector<char> replacements;  ///< '\0'-terminated strings; DicMatch::replacement indexes it

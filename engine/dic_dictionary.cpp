@@ -64,6 +64,7 @@ void DictionaryData::derive() {
   lowercase_flags = fast_flags['a'];
   for (int b = 'b'; b <= 'z'; ++b)
     if (fast_flags[b] != lowercase_flags) lowercase_flags = kFastSlow;
+  lean_lowercase = !(lowercase_flags & (kFastSlow | kFastFirstLevel)) && !level[0].reads('.');
   cp_to_byte.clear();
   if (single_byte) {
     for (int b = 0; b < 256; ++b)

@@ -357,6 +357,77 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
   }
 }
 
+// The fast path's lean form, for the commonest word: 4 to 14 bytes of 'a'..'z' alone in a
+// dictionary where such a word needs only the second level (DictionaryData::lean_lowercase)
+// and NOHYPHEN cannot apply, with a hyphenated word of libhyphen's size or none. The same
+// steps as FastHyphenation::run and hyphenate_fast take for it (the first level never leaves
+// its root, so nothing splits the word), with the values in one register and no buffer of
+// the general form. False (nothing written) for any other call.
+[[gnu::always_inline]] inline bool lean_hyphenate(const DictionaryData& d, const FastCall& call, Outcome& out) noexcept {
+#if defined(__SSE2__)
+  const std::string_view word = call.word;
+  const std::size_t size = word.size();
+  const NoHyphenList& nohyphen = *call.nohyphen;
+  if (size - 4 > kOneStore - 4 || !d.lean_lowercase) return false;
+  if (nohyphen.present && !(nohyphen.own && !(d.lowercase_flags & kNoHyphen))) return false;
+  if (!call.hyphenated.empty() && call.hyphenated.size() < 2 * size) return false;
+  if (!lowercase_ascii(word)) return false;
+  // ". word ." walked by the second level, positions at - 14 .. at + 1 in one register, as the
+  // Raiser keeps them; a match without a window (a damaged or unusual file) leaves it to the
+  // general form.
+  unsigned char prep[32];
+  zero<sizeof prep>(prep);
+  copy_short(reinterpret_cast<char*>(prep + 1), word.data(), size);
+  prep[0] = '.';
+  prep[size + 1] = '.';
+  const DicAutomaton& second = d.level[1];
+  const unsigned char* const windows = second.window_table();
+  const std::uint32_t windowed = second.windowed_count();
+  const std::size_t matches = second.match_count();
+  __m128i values = _mm_setzero_si128();
+  bool unwindowed = false;
+  second.walk_indices(prep, size + 2, [&](std::size_t, std::uint32_t index) {
+    values = _mm_srli_si128(values, 1);
+    if (index <= windowed) [[likely]] {
+      values = _mm_max_epu8(values, _mm_loadu_si128(reinterpret_cast<const __m128i*>(windows + 16 * std::size_t{index})));
+    } else if (index - 1u < matches) {
+      unwindowed = true;
+    }
+  });
+  if (unwindowed) return false;
+  // finish(): values of positions n - 13 .. n + 2, hy[i] the value after byte i.
+  const int n = static_cast<int>(size);
+  char hy_row[kFront + 32];
+  char* const hy = hy_row + kFront;
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(hy + n - 14), _mm_max_epu8(values, _mm_set1_epi8('0')));
+  hy[n + 1] = static_cast<char>(std::max<unsigned char>(static_cast<unsigned char>(_mm_extract_epi16(values, 7) & 0xFF), '0'));
+  hy[n - 1] = '0';
+  hy[n] = '\0';
+  // hyphenate_fast's minimums: bytes are characters here.
+  const Limits& limits = call.limits;
+  fill_zero_digits(hy, 0, std::min<long>(long{limits.lhmin > 0 ? limits.lhmin : 2} - 1, n));
+  fill_zero_digits(hy, std::max<long>(1, long{n} - (limits.rhmin > 0 ? limits.rhmin : 2)), n);
+  out = Outcome{};
+  if (!call.hyphenated.empty()) {
+    char* const to = call.hyphenated.data();
+    std::size_t length = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+      to[length++] = word[i];
+      to[length] = '=';
+      length += static_cast<std::size_t>(hy[i] & 1);
+    }
+    out.hyphenated_size = length;
+    to[length] = '\0';
+  }
+  out.positions = size;
+  copy_short(call.hyphens.data(), hy, size + 2);
+  return true;
+#else
+  (void)d, (void)call, (void)out;
+  return false;
+#endif
+}
+
 // fast_hyphenate, inlined into both its callers (Dictionary::hyphenate_common saves a call a word).
 [[gnu::always_inline]] inline bool hyphenate_fast(const DictionaryData& d, const FastCall& call, Outcome& out) noexcept {
   const std::string_view word = call.word;
@@ -366,6 +437,7 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
   const NoHyphenList& nohyphen = *call.nohyphen;
   const std::size_t size = word.size();
   if (size > kFastWordBytes || hyphens.size() < size + 5) return false;
+  if (lean_hyphenate(d, call, out)) return true;
   // The dictionary's letters first: where they differ, scanning the word for them is wasted.
   const unsigned char flags = !(d.lowercase_flags & kSlow) && lowercase_ascii(word) ? d.lowercase_flags : flags_of(d, word);
   if (flags & kSlow) return false;
