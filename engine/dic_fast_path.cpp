@@ -81,6 +81,19 @@ inline void fill_zero_digits(char* hy, long from, long to) noexcept {
   }
 }
 
+// libhyphen's hyphenated word into `to` (room for 2 * size bytes): the word's bytes with '='
+// after each whose value in hy is odd (the last byte's is even); returns its length. Each
+// step writes at most the byte after the word so far.
+inline std::size_t write_hyphenated(const char* word, const char* hy, std::size_t size, char* to) noexcept {
+  std::size_t length = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    to[length++] = word[i];
+    to[length] = '=';
+    length += static_cast<std::size_t>(hy[i] & 1);
+  }
+  return length;
+}
+
 // The flags of a word's bytes (DictionaryData::fast_flags) ORed.
 unsigned char flags_of(const DictionaryData& d, std::string_view word) noexcept {
   // Two bytes a step, into two accumulators: the loads of a short word overlap.
@@ -409,15 +422,8 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
   fill_zero_digits(hy, std::max<long>(1, long{n} - (limits.rhmin > 0 ? limits.rhmin : 2)), n);
   out = Outcome{};
   if (!call.hyphenated.empty()) {
-    char* const to = call.hyphenated.data();
-    std::size_t length = 0;
-    for (std::size_t i = 0; i < size; ++i) {
-      to[length++] = word[i];
-      to[length] = '=';
-      length += static_cast<std::size_t>(hy[i] & 1);
-    }
-    out.hyphenated_size = length;
-    to[length] = '\0';
+    out.hyphenated_size = write_hyphenated(word.data(), hy, size, call.hyphenated.data());
+    call.hyphenated[out.hyphenated_size] = '\0';
   }
   out.positions = size;
   copy_short(call.hyphens.data(), hy, size + 2);
@@ -472,19 +478,13 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
   if (!hyphenate3) no_hyphen('0');
   out = Outcome{};
   if (!hyphenated.empty()) {
-    // The word with '=' after each break: at most 2n bytes with its '\0' (the last byte's
-    // value is even), and each step writes at most the byte after the word so far. Straight
-    // into the caller's buffer when it holds 2n bytes (libhyphen's rule; a copy would wait on
-    // these byte stores), else through one of that size and cut.
+    // At most 2n bytes with its '\0'. Straight into the caller's buffer when it holds 2n
+    // bytes (libhyphen's rule; a copy would wait on these byte stores), else through one of
+    // that size and cut.
     char buffer[2 * kFastWordBytes + 1];
     const bool direct = hyphenated.size() >= 2 * size;
-    char* to = direct ? hyphenated.data() : buffer;
-    std::size_t length = 0;
-    for (std::size_t i = 0; i < size; ++i) {
-      to[length++] = static_cast<char>(w[i]);
-      to[length] = '=';
-      length += static_cast<std::size_t>(hy[i] & 1);
-    }
+    const std::size_t length =
+        write_hyphenated(reinterpret_cast<const char*>(w), hy, size, direct ? hyphenated.data() : buffer);
     out.hyphenated_size = length;
     const std::size_t copied = std::min(length, hyphenated.size() - 1);
     if (!direct) copy_short(hyphenated.data(), buffer, copied);
