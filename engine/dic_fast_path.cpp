@@ -81,6 +81,15 @@ inline void fill_zero_digits(char* hy, long from, long to) noexcept {
   }
 }
 
+// The whole word's minimums as libhyphen applies them: 2 where the dictionary and the call
+// give none.
+inline int word_minimum(int m) noexcept { return m > 0 ? m : 2; }
+
+// The minimums of a part whose bytes are its characters: no break within lhmin - 1 bytes of
+// its start, or within rhmin bytes of its end (nor before its first byte).
+inline void zero_left_bytes(char* hy, int n, int lhmin) noexcept { fill_zero_digits(hy, 0, std::min<long>(long{lhmin} - 1, n)); }
+inline void zero_right_bytes(char* hy, int n, int rhmin) noexcept { fill_zero_digits(hy, std::max<long>(1, long{n} - rhmin), n); }
+
 // libhyphen's hyphenated word into `to` (room for 2 * size bytes): the word's bytes with '='
 // after each whose value in hy is odd (the last byte's is even); returns its length. Each
 // step writes at most the byte after the word so far.
@@ -219,6 +228,18 @@ constexpr int kOneStore = 14;
 // The values "after byte i" of a part of n bytes into hy[0, n) ('0' where none; the last
 // byte's is '0'), hy[n] = '\0', hy[n + 1] its own. Bytes of hy after n + 1 and up to kFront
 // before it may be overwritten with anything.
+#if defined(__SSE2__)
+// finish() for a part of n <= kOneStore bytes from `last`, the values of positions n - 13 ..
+// n + 2 (byte 14 is position n + 1). Its bytes go to hy[n - 14 .. n + 1] (hy has kFront bytes
+// before it).
+void finish_short(__m128i last, int n, char* hy) noexcept {
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(hy + n - 14), _mm_max_epu8(last, _mm_set1_epi8('0')));
+  hy[n + 1] = static_cast<char>(std::max<unsigned char>(static_cast<unsigned char>(_mm_extract_epi16(last, 7) & 0xFF), '0'));
+  if (n >= 1) hy[n - 1] = '0';
+  hy[n] = '\0';
+}
+#endif
+
 void finish(const LevelValues& level, int n, char* hy) noexcept {
   const unsigned char* values = level.at_zero();
 #if defined(__SSE2__)
@@ -226,10 +247,8 @@ void finish(const LevelValues& level, int n, char* hy) noexcept {
   if (n <= kOneStore) {
     // Positions n - 13 .. n + 2, as the walk's last step stored them: a load of that same
     // address and size is forwarded from the store; one spanning several of the walk's stores
-    // would wait for them all to reach the cache. Its bytes go to hy[n - 14 .. n + 1] (hy has
-    // kFront bytes before it).
-    const __m128i last = _mm_loadu_si128(reinterpret_cast<const __m128i*>(values + n + 2 - 15));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(hy + n - 14), _mm_max_epu8(last, zero_digit));
+    // would wait for them all to reach the cache.
+    return finish_short(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + n + 2 - 15)), n, hy);
   } else {
     for (std::size_t k = 0; k < kFastWordBytes + 1; k += 16)
     _mm_storeu_si128(reinterpret_cast<__m128i*>(hy + k),
@@ -340,10 +359,7 @@ void FastHyphenation::run(const unsigned char* w, int n, char* hy, int clhmin, i
 }
 
 void FastHyphenation::left_min(const unsigned char* w, int n, char* hy, int lhmin) const noexcept {
-  if (bytes_are_characters_) {  // the loop below, with no sequence or ligature to skip
-    fill_zero_digits(hy, 0, std::min<long>(long{lhmin} - 1, n));
-    return;
-  }
+  if (bytes_are_characters_) return zero_left_bytes(hy, n, lhmin);  // the loop below, with no sequence or ligature to skip
   const bool utf8 = d_.utf8;
   int i = 1;
   if (utf8 && w[0] == 0xEF && w[1] == 0xAC) i += ligature(w[2]);
@@ -357,10 +373,7 @@ void FastHyphenation::left_min(const unsigned char* w, int n, char* hy, int lhmi
 }
 
 void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhmin) const noexcept {
-  if (bytes_are_characters_) {
-    fill_zero_digits(hy, std::max<long>(1, long{n} - rhmin), n);
-    return;
-  }
+  if (bytes_are_characters_) return zero_right_bytes(hy, n, rhmin);
   const bool utf8 = d_.utf8;
   int i = 0;
   for (long j = n - 1; i < rhmin && j > 0; --j) {
@@ -408,18 +421,14 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
     }
   });
   if (unwindowed) return false;
-  // finish(): values of positions n - 13 .. n + 2, hy[i] the value after byte i.
+  // The values of positions n - 13 .. n + 2 are in the register, as finish() reads them back.
   const int n = static_cast<int>(size);
   char hy_row[kFront + 32];
   char* const hy = hy_row + kFront;
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(hy + n - 14), _mm_max_epu8(values, _mm_set1_epi8('0')));
-  hy[n + 1] = static_cast<char>(std::max<unsigned char>(static_cast<unsigned char>(_mm_extract_epi16(values, 7) & 0xFF), '0'));
-  hy[n - 1] = '0';
-  hy[n] = '\0';
+  finish_short(values, n, hy);
   // hyphenate_fast's minimums: bytes are characters here.
-  const Limits& limits = call.limits;
-  fill_zero_digits(hy, 0, std::min<long>(long{limits.lhmin > 0 ? limits.lhmin : 2} - 1, n));
-  fill_zero_digits(hy, std::max<long>(1, long{n} - (limits.rhmin > 0 ? limits.rhmin : 2)), n);
+  zero_left_bytes(hy, n, word_minimum(call.limits.lhmin));
+  zero_right_bytes(hy, n, word_minimum(call.limits.rhmin));
   out = Outcome{};
   if (!call.hyphenated.empty()) {
     out.hyphenated_size = write_hyphenated(word.data(), hy, size, call.hyphenated.data());
@@ -458,8 +467,8 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
   char* const hy = hy_row + kFront;
   FastHyphenation h(d, (flags & kFirstLevel) != 0, !d.utf8 || !(flags & kNonAscii));
   h.run(w, n, hy, limits.clhmin, limits.crhmin, true, true);
-  h.left_min(w, n, hy, limits.lhmin > 0 ? limits.lhmin : 2);
-  h.right_min(w, n, hy, limits.rhmin > 0 ? limits.rhmin : 2);
+  h.left_min(w, n, hy, word_minimum(limits.lhmin));
+  h.right_min(w, n, hy, word_minimum(limits.rhmin));
 
   // NOHYPHEN: hyphenate2 applies it before writing the hyphenated word, hyphenate3 after
   // (with '\0' instead of '0'). Only a word with an element's first byte can hold one.
