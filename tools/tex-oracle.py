@@ -68,7 +68,7 @@ import subprocess
 import sys
 import tempfile
 
-from oracle_common import OracleError, add_common_arguments, answer_all, parse_arguments
+from oracle_common import OracleError, add_common_arguments, answer_all, engine_environment, parse_arguments
 
 BLANKS = b" \t\r\f\v"
 HYPHEN = ord("-")
@@ -200,7 +200,7 @@ def run_chunk(args, first_line, lines):
                 f.write("}\\showbox0\n")
             f.write("\\end\n")
         cmd = [args.tex] + (["-ini"] if args.patterns else []) + ["-interaction=batchmode", "oracle.tex"]
-        env = dict(os.environ, max_print_line="100000")
+        env = engine_environment(max_print_line="100000")
         proc = subprocess.run(cmd, cwd=tmpdir, env=env, stdin=subprocess.DEVNULL,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         # \showbox counts as an error for TeX's exit status, so the status
