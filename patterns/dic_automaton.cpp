@@ -284,18 +284,16 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     const auto address = reinterpret_cast<std::uintptr_t>(delta_store_.data());
     delta_offset_ = ((64 - address % 64) % 64) / sizeof(std::uint16_t);
     std::uint16_t* table = delta_store_.data() + delta_offset_;
-    std::vector<unsigned char> byte_of(classes_, 0);
-    for (int c = 0; c < 256; ++c)
-      if (class_[c]) byte_of[class_[c]] = static_cast<unsigned char>(c);
-    // Breadth first, a state's fallback comes before it: its row is already complete.
+    // Breadth first, a state's fallback comes before it: its row is already complete, and a
+    // row is its fallback's row (the root's: all zeros) with the state's own transitions
+    // written over it.
     for (std::size_t k = 0; k < states_.size(); ++k) {
       std::uint16_t* row = table + k * stride;
+      if (k != 0) std::copy_n(table + std::size_t{states_[k].fail} * stride, stride, row);
       // The root's match is never applied (2.8.8 applies a state reached by a transition).
       row[0] = k != 0 && states_[k].match >= 0 ? static_cast<std::uint16_t>(states_[k].match + 1) : 0;
-      for (std::uint32_t c = 1; c < classes_; ++c) {
-        const std::uint32_t t = go(static_cast<std::uint32_t>(k), byte_of[c]);
-        row[column[c]] = static_cast<std::uint16_t>(t != 0 ? t : k == 0 ? 0 : table[states_[k].fail * stride + column[c]]);
-      }
+      for (std::uint32_t e = sparse_first[k]; e < sparse_first[k] + states_[k].count; ++e)
+        row[column[class_[labels_[e]]]] = static_cast<std::uint16_t>(targets_[e]);
     }
   }
 
