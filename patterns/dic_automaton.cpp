@@ -41,11 +41,28 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   // in file order, as a stable sort would keep them. The letters are first packed into one
   // buffer (the patterns' own strings lie scattered in memory), and the distinct ones packed
   // again in sorted order, which the breadth-first build below reads front to back.
-  std::size_t total = 0;
-  for (const DicPattern& p : patterns) total += p.letters.size();
-  std::string packed;
+  // The digits are packed the same way, in file order, for the matches made below.
+  std::size_t total = 0, total_digits = 0;
+  for (const DicPattern& p : patterns) {
+    total += p.letters.size();
+    total_digits += p.digits.size();
+  }
+  std::string packed, packed_digits;
   packed.reserve(total);
-  for (const DicPattern& p : patterns) packed += p.letters;
+  packed_digits.reserve(total_digits);
+  std::vector<std::uint32_t> digits_at(patterns.size() + 1, 0);
+  struct Cut {
+    signed char index, cut;
+    bool replacement;
+  };
+  std::vector<Cut> cuts(patterns.size());
+  for (std::uint32_t k = 0; k < patterns.size(); ++k) {
+    const DicPattern& p = patterns[k];
+    packed += p.letters;
+    packed_digits += p.digits;
+    digits_at[k + 1] = static_cast<std::uint32_t>(packed_digits.size());
+    cuts[k] = {p.index, p.cut, p.has_replacement};
+  }
   std::vector<std::pair<std::string_view, std::uint32_t>> order(patterns.size());
   for (std::uint32_t k = 0, at = 0; k < patterns.size(); ++k) {
     order[k] = {std::string_view(packed).substr(at, patterns[k].letters.size()), k};
@@ -66,25 +83,28 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   }
   auto letters = [&](std::uint32_t w) -> std::string_view { return sorted_letters[w]; };
 
-  auto add_match = [&](std::uint32_t state, const DicPattern& p) {
+  // The pattern of sorted word w. A match reads its pattern only for a non-standard break:
+  // its letters and digits come from the packed buffers, small enough to stay in the caches.
+  auto add_match = [&](std::uint32_t state, std::uint32_t w) {
+    const std::uint32_t k = words[w];
+    const std::string_view digits(packed_digits.data() + digits_at[k], digits_at[k + 1] - digits_at[k]);
     DicMatch m;
     m.digits = static_cast<std::uint32_t>(digit_store_.size());
-    if (p.digits.size() > 255) throw Error(ErrorCode::capacity, "dic automaton: a pattern of more than 255 digits");
-    m.length = static_cast<std::uint8_t>(p.digits.size());
-    m.letters = static_cast<std::uint8_t>(std::min<std::size_t>(p.letters.size(), 255));
-    digit_store_.insert(digit_store_.end(), p.digits.begin(), p.digits.end());
-    const std::size_t nonzero = p.digits.find_first_not_of('0');
+    if (digits.size() > 255) throw Error(ErrorCode::capacity, "dic automaton: a pattern of more than 255 digits");
+    m.length = static_cast<std::uint8_t>(digits.size());
+    m.letters = static_cast<std::uint8_t>(std::min<std::size_t>(letters(w).size(), 255));
+    digit_store_.insert(digit_store_.end(), digits.begin(), digits.end());
+    const std::size_t nonzero = digits.find_first_not_of('0');
     m.first = nonzero == std::string::npos ? m.length : static_cast<std::uint8_t>(nonzero);
-    m.end = nonzero == std::string::npos ? m.length : static_cast<std::uint8_t>(p.digits.find_last_not_of('0') + 1);
-    if (p.has_replacement) {
+    m.end = nonzero == std::string::npos ? m.length : static_cast<std::uint8_t>(digits.find_last_not_of('0') + 1);
+    m.index = cuts[k].index;
+    m.cut = cuts[k].cut;
+    if (cuts[k].replacement) {
+      const DicPattern& p = patterns[k];
       m.replacement = static_cast<std::int32_t>(replacements.size());
       replacements.insert(replacements.end(), p.replacement.begin(), p.replacement.end());
       replacements.push_back('\0');
       has_replacements_ = true;
-    }
-    m.index = p.index;
-    m.cut = p.cut;
-    if (p.has_replacement) {
       // Mark one of its letters (not '.'): a word without any marked byte cannot reach it.
       const std::size_t letter = p.letters.find_first_not_of('.');
       if (letter == std::string::npos) {
@@ -115,7 +135,7 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     std::uint32_t w = here.lo;
     // The word equal to the prefix sorts first among those sharing it.
     if (w < here.hi && letters(w).size() == depth) {
-      if (here.state != 0) add_match(here.state, patterns[words[w]]);
+      if (here.state != 0) add_match(here.state, w);
       ++w;
     }
     states_[here.state].edges = static_cast<std::uint32_t>(labels_.size());
