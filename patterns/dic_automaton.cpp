@@ -20,6 +20,26 @@ struct Pending {
 
 namespace {
 
+// A pattern's letters and file position, ordered by letters, then position. The first 8
+// bytes, big-endian in one integer (zeros after a shorter set), decide most comparisons
+// without a call to memcmp; equal heads compare the whole letters.
+struct SortKey {
+  std::uint64_t head = 0;
+  std::string_view first;
+  std::uint32_t second = 0;
+
+  SortKey() = default;
+  SortKey(std::string_view letters, std::uint32_t position) : first(letters), second(position) {
+    for (std::size_t i = 0; i < 8; ++i)
+      head = head << 8 | (i < letters.size() ? static_cast<unsigned char>(letters[i]) : 0u);
+  }
+  friend bool operator<(const SortKey& a, const SortKey& b) {
+    if (a.head != b.head) return a.head < b.head;
+    if (const int c = a.first.compare(b.first); c != 0) return c < 0;
+    return a.second < b.second;
+  }
+};
+
 struct State {
   std::uint32_t edges = 0;  // first transition (labels/targets), or its row in dense
   std::uint16_t count = 0;
@@ -63,9 +83,9 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
     digits_at[k + 1] = static_cast<std::uint32_t>(packed_digits.size());
     cuts[k] = {p.index, p.cut, p.has_replacement};
   }
-  std::vector<std::pair<std::string_view, std::uint32_t>> order(patterns.size());
+  std::vector<SortKey> order(patterns.size());
   for (std::uint32_t k = 0, at = 0; k < patterns.size(); ++k) {
-    order[k] = {std::string_view(packed).substr(at, patterns[k].letters.size()), k};
+    order[k] = SortKey(std::string_view(packed).substr(at, patterns[k].letters.size()), k);
     at += static_cast<std::uint32_t>(patterns[k].letters.size());
   }
   std::sort(order.begin(), order.end());
