@@ -103,8 +103,8 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
   }
   auto letters = [&](std::uint32_t w) -> std::string_view { return sorted_letters[w]; };
 
-  // The pattern of sorted word w. A match reads its pattern only for a non-standard break:
-  // its letters and digits come from the packed buffers, small enough to stay in the caches.
+  // The match of sorted word w's pattern. It reads the pattern itself only for a non-standard
+  // break: letters and digits come from the packed buffers, small enough to stay in cache.
   auto add_match = [&](std::uint32_t state, std::uint32_t w) {
     const std::uint32_t k = words[w];
     const std::string_view digits(packed_digits.data() + digits_at[k], digits_at[k + 1] - digits_at[k]);

@@ -232,9 +232,10 @@ def run_chunk(args, first_line, lines):
     """Hyphenate lines (numbered from first_line) in one XeTeX run; return the marked output.
 
     A run whose log is unusable is tried once more, and a second failure is reported. The
-    cut-off logs CI saw twice (a \\showbox listing ending in a SIGSEGV, where the same words
-    had passed minutes before) came from meson's MALLOC_PERTURB_, which the engine's runs no
-    longer see (engine_environment); the second try stays for any other one-off failure."""
+    cut-off logs CI saw (a \\showbox listing ending in a SIGSEGV, where the same words had
+    passed minutes before) come from meson's MALLOC_PERTURB_ (one was reproduced with its
+    byte), which XeTeX's runs no longer see (engine_environment); the second try stays for
+    any other one-off failure."""
     try:
         return run_chunk_once(args, first_line, lines)
     except OracleError as e:
