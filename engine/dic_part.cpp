@@ -142,6 +142,10 @@ DicPart make_dic_part(dic::Dictionary dictionary, std::vector<char32_t> word_cha
   part.word_characters = std::move(word_characters);
   for (char32_t c = 0; c < 128; ++c)
     part.ascii_word[c] = letter_or_mark(c) || std::binary_search(part.word_characters.begin(), part.word_characters.end(), c);
+  part.plain_ascii_letters = true;
+  for (char32_t c = U'a'; c <= U'z'; ++c)
+    part.plain_ascii_letters = part.plain_ascii_letters && part.ascii_word[c] && part.ascii_word[c - 32] &&
+                               (d.utf8() || part.latin1_to_charset[c] == static_cast<std::int16_t>(c));
 
   // The replacement texts, in UTF-8, split at their '=' (the break).
   const std::vector<char>& pool = d.data().replacements;

@@ -40,6 +40,9 @@ struct DicPart {
   std::vector<std::pair<char32_t, unsigned char>> to_charset = {};
   std::int16_t latin1_to_charset[256] = {};
   bool ascii_word[128] = {};  ///< is_word_character for ASCII, looked up
+  /// Every ASCII letter is a word character and 'a'..'z' are spelled as themselves (UTF-8, or
+  /// an 8-bit charset that keeps ASCII): a word of ASCII letters is its lower-case bytes.
+  bool plain_ascii_letters = false;
   /// Every replacement text, sorted by `pool`.
   std::vector<DicReplacementText> replacements = {};
 

@@ -1,6 +1,7 @@
 #include "engine/dic_token_breaks.h"
 
 #include "engine/dic_part.h"
+#include "engine/word_rules.h"
 #include "base/utf8.h"
 
 #include <unicode/uchar.h>
@@ -252,6 +253,33 @@ void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
       return;
     }
   }
+}
+
+std::size_t dic_hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                               LookupCounters* counters) noexcept {
+  constexpr std::size_t kLeanBytes = 32;
+  const DicPart& part = *model.dic;
+  const std::size_t n = text.size();
+  if (n - 2 > kLeanBytes - 2 || !part.plain_ascii_letters) return hyphenate_text(model, text, breaks, counters, nullptr);
+  // The word dic_token_breaks would spell: its letters lower-cased, a byte each.
+  char word[kLeanBytes];
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned lower = static_cast<unsigned char>(text[i]) | 0x20u;
+    if (lower - 'a' >= 26u) return hyphenate_text(model, text, breaks, counters, nullptr);
+    word[i] = static_cast<char>(lower);
+  }
+  // hyphenate3 with the model's minimums, for a word that reaches no replacement (else false).
+  char hyphens[kLeanBytes + 5];
+  int status = 0;
+  if (!part.dictionary.hyphenate_common(std::string_view(word, n), hyphens, {}, &part.minimums, status) || status != 0)
+    return hyphenate_text(model, text, breaks, counters, nullptr);
+  std::size_t count = 0;
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    if (!is_break(hyphens[i])) continue;
+    if (count < breaks.size()) breaks[count] = i + 1;
+    ++count;
+  }
+  return count;
 }
 
 }  // namespace hyph::detail

@@ -14,6 +14,13 @@ namespace hyph::detail {
 /// `extra` (a UserDictionary) answers for a lower-case word before the dictionary.
 void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, const ExtraExceptions* extra) noexcept;
 
+/// Hyphenator::hyphenate's answer for a model of Dialect::libhyphen, as hyphenate_text gives
+/// it: a text that is one word of 2 to 32 ASCII letters (the commonest call) goes straight to
+/// the dictionary's fast path, without the token's bookkeeping; any other text, or a word the
+/// fast path does not take, through hyphenate_text.
+std::size_t dic_hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                               LookupCounters* counters) noexcept;
+
 /// Fills `out` with the breaks of `word` taken whole, every character of it, as libhyphen's
 /// callers (pyphen, LibreOffice) hand a word they cut themselves to hnj_hyphen_hyphenate3:
 /// lower-cased as above; a character the dictionary's charset cannot spell, or invalid UTF-8,

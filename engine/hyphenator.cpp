@@ -113,6 +113,7 @@ std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> 
                                   LookupCounters* counters) const noexcept {
   // A single short ASCII word, the commonest call: straight to its breaks.
   if (model_->ascii_vector) return detail::hyphenate_text_vector(*model_, text, breaks, counters);
+  if (model_->dic) return detail::dic_hyphenate_text(*model_, text, breaks, counters);
   return detail::hyphenate_text(*model_, text, breaks, counters, nullptr);
 }
 

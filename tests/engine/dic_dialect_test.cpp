@@ -2,12 +2,18 @@
 // rules (runs of letters, case, apostrophes), NOHYPHEN, charsets and minimums, and that every
 // front end (whole text, UTF-16, TextStream) gives the same breaks.
 #include "engine/dic_dictionary.h"
+#include "engine/dic_part.h"
+#include "engine/model.h"
+#include "engine/word_rules.h"
 
 #include <hyph/hyphenator.h>
 #include <hyph/text_stream.h>
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <iterator>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -148,6 +154,52 @@ TEST_CASE("dic: minimums are hyphenate3's: the larger of the setting and the dic
   s.left_min = 1;
   s.right_min = 1;
   CHECK(hyph::Hyphenator::load_dic(kData + "hyph_hu_HU.dic", s).mins().left == 1);  // the dictionary says 0
+}
+
+TEST_CASE("dic: Hyphenator::hyphenate's one-word path answers as the whole-text path, at every capacity") {
+  // A text of 2 to 32 ASCII letters goes straight to the dictionary's fast path
+  // (dic_hyphenate_text); against hyphenate_text: every vendored dictionary (UTF-8 and 8-bit,
+  // Hungarian's and Catalan's non-standard breaks, Dutch's and German's two levels), its own
+  // minimums, lowered and raised ones; letters alone (either case) most of the time.
+  std::mt19937_64 rng(37);
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-'. \n\t0\xc3\xa9";
+  hyph::Settings wide;
+  wide.left_min = 1;
+  wide.right_min = 1;
+  hyph::Settings narrow;
+  narrow.left_min = 3;
+  narrow.right_min = 4;
+  const std::vector<std::string> seeds = {"kulissza", "Schiffahrt", "omaatje", "hyphenation", "paralllel", "associate"};
+  for (const char* file : {"hyph_ca_ES.dic", "hyph_de_DE.dic", "hyph_en_US.dic", "hyph_hu_HU.dic", "hyph_nl_NL.dic",
+                           "hyph_pl_PL.dic"}) {
+    for (const hyph::Settings& s : {hyph::Settings{}, wide, narrow}) {
+      const auto h = hyph::Hyphenator::load_dic(kData + file, s);
+      const auto& model = hyph::detail::model_of(h);
+      CAPTURE(file);
+      CHECK(model.dic->plain_ascii_letters);
+      for (int round = 0; round < 6000; ++round) {
+        std::string text;
+        if (round % 8 == 0) {
+          text = seeds[rng() % seeds.size()];
+        } else {
+          text.assign(rng() % 36, 'x');
+          const bool letters = rng() % 4 != 0;
+          for (char& c : text) c = alphabet[rng() % (letters ? (rng() % 8 != 0 ? 26 : 52) : alphabet.size())];
+        }
+        std::size_t all[80], expected[80];
+        const std::size_t count = hyph::detail::hyphenate_text(model, text, expected, nullptr, nullptr);
+        CAPTURE(text);
+        REQUIRE(h.hyphenate(text, all) == count);
+        for (std::size_t k = 0; k < count; ++k) CHECK(all[k] == expected[k]);
+        const std::size_t capacity = count == 0 ? 0 : rng() % count;
+        std::size_t some[80];
+        std::fill(std::begin(some), std::end(some), std::size_t{999});
+        REQUIRE(h.hyphenate(text, std::span<std::size_t>(some, capacity)) == count);
+        for (std::size_t k = 0; k < capacity; ++k) CHECK(some[k] == expected[k]);
+        for (std::size_t k = capacity; k < 80; ++k) CHECK(some[k] == 999);
+      }
+    }
+  }
 }
 
 TEST_CASE("dic: settings of TeX's dialect are refused; errors name the file") {
