@@ -7,7 +7,13 @@
 #include <unicode/uchar.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <memory>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace hyph::detail {
 namespace {
@@ -255,30 +261,114 @@ void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
   }
 }
 
+#if defined(__SSE2__)
+namespace {
+
+// Bytes p[0, n), 2 <= n <= 32, as two pieces of `width` bytes at 0 and at n - width (they
+// overlap unless n = 2 * width): the pieces dic::fast_hyphenate's copies move, so that a load
+// of bytes it has just stored never spans two of its stores (which would wait for both).
+struct Pieces {
+  __m128i head, tail;
+  std::size_t width;
+};
+
+Pieces load_pieces(const char* p, std::size_t n) noexcept {
+  if (n >= 16) return {_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - 16)), 16};
+  if (n >= 8) return {_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)), _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + n - 8)), 8};
+  std::int32_t head = 0, tail = 0;
+  if (n >= 4) {
+    std::memcpy(&head, p, 4);
+    std::memcpy(&tail, p + n - 4, 4);
+    return {_mm_cvtsi32_si128(head), _mm_cvtsi32_si128(tail), 4};
+  }
+  for (std::size_t k = 0; k < n; ++k) head |= static_cast<std::int32_t>(static_cast<unsigned char>(p[k])) << (8 * k);
+  return {_mm_cvtsi32_si128(head), _mm_cvtsi32_si128(head), n};
+}
+
+void store_pieces(char* to, const Pieces& v, std::size_t n) noexcept {
+  switch (v.width) {
+    case 16:
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(to), v.head);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(to + n - 16), v.tail);
+      return;
+    case 8:
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(to), v.head);
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(to + n - 8), v.tail);
+      return;
+    case 4: {
+      const std::int32_t head = _mm_cvtsi128_si32(v.head), tail = _mm_cvtsi128_si32(v.tail);
+      std::memcpy(to, &head, 4);
+      std::memcpy(to + n - 4, &tail, 4);
+      return;
+    }
+    default:
+      for (std::size_t k = 0, bytes = static_cast<std::size_t>(_mm_cvtsi128_si32(v.head)); k < n; ++k) to[k] = static_cast<char>(bytes >> (8 * k));
+  }
+}
+
+// Bit k set when byte k of the n bytes is one that `test` marks (0xFF).
+std::uint32_t byte_mask(const Pieces& v, std::size_t n, __m128i (*test)(__m128i)) noexcept {
+  const std::uint32_t piece = (1u << v.width) - 1;
+  return (static_cast<std::uint32_t>(_mm_movemask_epi8(test(v.head))) & piece) |
+         (static_cast<std::uint32_t>(_mm_movemask_epi8(test(v.tail))) & piece) << (n - v.width);
+}
+
+__m128i lower_ascii(__m128i v) noexcept { return _mm_or_si128(v, _mm_set1_epi8(0x20)); }
+
+// A byte that is a-z once OR 0x20 has lowered A-Z.
+__m128i is_letter(__m128i v) noexcept {
+  const __m128i from_a = _mm_sub_epi8(lower_ascii(v), _mm_set1_epi8('a'));
+  return _mm_cmpeq_epi8(_mm_min_epu8(from_a, _mm_set1_epi8(25)), from_a);
+}
+
+// A value '1', '3', '5', '7' or '9': a break.
+__m128i is_odd_digit(__m128i v) noexcept {
+  const __m128i from_1 = _mm_sub_epi8(v, _mm_set1_epi8('1'));
+  const __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(from_1, _mm_set1_epi8(8)), from_1);
+  return _mm_and_si128(digit, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(1)), _mm_set1_epi8(1)));
+}
+
+}  // namespace
+#endif
+
 std::size_t dic_hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                                LookupCounters* counters) noexcept {
-  constexpr std::size_t kLeanBytes = 32;
+  // hyphens gets n + 2 bytes from the dictionary, read back as at most 32.
+  constexpr std::size_t kLeanBytes = 30;
   const DicPart& part = *model.dic;
   const std::size_t n = text.size();
   if (n - 2 > kLeanBytes - 2 || !part.plain_ascii_letters) return hyphenate_text(model, text, breaks, counters, nullptr);
   // The word dic_token_breaks would spell: its letters lower-cased, a byte each.
   char word[kLeanBytes];
+  char hyphens[kLeanBytes + 5] = {};
+  std::uint32_t odd = 0;
+  int status = 0;
+#if defined(__SSE2__)
+  Pieces letters = load_pieces(text.data(), n);
+  if (byte_mask(letters, n, is_letter) != (1u << n) - 1) return hyphenate_text(model, text, breaks, counters, nullptr);
+  letters.head = lower_ascii(letters.head);
+  letters.tail = lower_ascii(letters.tail);
+  store_pieces(word, letters, n);
+#else
   for (std::size_t i = 0; i < n; ++i) {
     const unsigned lower = static_cast<unsigned char>(text[i]) | 0x20u;
     if (lower - 'a' >= 26u) return hyphenate_text(model, text, breaks, counters, nullptr);
     word[i] = static_cast<char>(lower);
   }
+#endif
   // hyphenate3 with the model's minimums, for a word that reaches no replacement (else false).
-  char hyphens[kLeanBytes + 5];
-  int status = 0;
   if (!part.dictionary.hyphenate_common(std::string_view(word, n), hyphens, {}, &part.minimums, status) || status != 0)
     return hyphenate_text(model, text, breaks, counters, nullptr);
+  // A break after each of the first n - 1 characters whose value is odd.
+#if defined(__SSE2__)
+  odd = byte_mask(load_pieces(hyphens, n + 2), n + 2, is_odd_digit);
+#else
+  for (std::size_t i = 0; i < n; ++i) odd |= std::uint32_t{is_break(hyphens[i])} << i;
+#endif
+  odd &= (1u << (n - 1)) - 1;
   std::size_t count = 0;
-  for (std::size_t i = 0; i + 1 < n; ++i) {
-    if (!is_break(hyphens[i])) continue;
-    if (count < breaks.size()) breaks[count] = i + 1;
-    ++count;
-  }
+  for (; odd != 0; odd &= odd - 1, ++count)
+    if (count < breaks.size()) breaks[count] = static_cast<std::size_t>(std::countr_zero(odd)) + 1;
   return count;
 }
 
