@@ -15,7 +15,7 @@ namespace hyph::detail {
 void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, const ExtraExceptions* extra) noexcept;
 
 /// Hyphenator::hyphenate's answer for a model of Dialect::libhyphen, as hyphenate_text gives
-/// it: a text that is one word of 2 to 32 ASCII letters (the commonest call) goes straight to
+/// it: a text that is one word of 2 to 30 ASCII letters (the commonest call) goes straight to
 /// the dictionary's fast path, without the token's bookkeeping; any other text, or a word the
 /// fast path does not take, through hyphenate_text.
 std::size_t dic_hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
