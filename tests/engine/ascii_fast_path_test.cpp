@@ -4,12 +4,11 @@
 #include "engine/model.h"
 #include "engine/token_breaks.h"
 #include "engine/word_rules.h"
+#include "hyphenate_check.h"
 #include "test_support.h"
 
 #include <doctest/doctest.h>
 
-#include <algorithm>
-#include <iterator>
 #include <random>
 #include <vector>
 #include <string>
@@ -151,18 +150,7 @@ TEST_CASE("Hyphenator::hyphenate's one-word paths answer as the whole-text path,
         text.assign(rng() % 17, 'x');
         for (char& c : text) c = alphabet[rng() % (rng() % 8 != 0 ? 26 : 52)];
       }
-      std::size_t all[80], expected[80];
-      const std::size_t count = hyph::detail::hyphenate_text(model, text, expected, nullptr, nullptr);
-      CAPTURE(text);
-      REQUIRE(h.hyphenate(text, all) == count);
-      for (std::size_t k = 0; k < count; ++k) CHECK(all[k] == expected[k]);
-      // A short buffer: the first breaks only, nothing written past it.
-      const std::size_t capacity = count == 0 ? 0 : rng() % count;
-      std::size_t some[80];
-      std::fill(std::begin(some), std::end(some), std::size_t{999});
-      REQUIRE(h.hyphenate(text, std::span<std::size_t>(some, capacity)) == count);
-      for (std::size_t k = 0; k < capacity; ++k) CHECK(some[k] == expected[k]);
-      for (std::size_t k = capacity; k < 80; ++k) CHECK(some[k] == 999);
+      test::check_hyphenate_as_text(h, text, rng);
     }
     CHECK(h.hyphenate("hyphenation", {}) == hyph::detail::hyphenate_text(model, "hyphenation", {}, nullptr, nullptr));
   }

@@ -4,15 +4,13 @@
 #include "engine/dic_dictionary.h"
 #include "engine/dic_part.h"
 #include "engine/model.h"
-#include "engine/word_rules.h"
+#include "hyphenate_check.h"
 
 #include <hyph/hyphenator.h>
 #include <hyph/text_stream.h>
 
 #include <doctest/doctest.h>
 
-#include <algorithm>
-#include <iterator>
 #include <random>
 #include <sstream>
 #include <string>
@@ -186,17 +184,7 @@ TEST_CASE("dic: Hyphenator::hyphenate's one-word path answers as the whole-text 
           const bool letters = rng() % 4 != 0;
           for (char& c : text) c = alphabet[rng() % (letters ? (rng() % 8 != 0 ? 26 : 52) : alphabet.size())];
         }
-        std::size_t all[80], expected[80];
-        const std::size_t count = hyph::detail::hyphenate_text(model, text, expected, nullptr, nullptr);
-        CAPTURE(text);
-        REQUIRE(h.hyphenate(text, all) == count);
-        for (std::size_t k = 0; k < count; ++k) CHECK(all[k] == expected[k]);
-        const std::size_t capacity = count == 0 ? 0 : rng() % count;
-        std::size_t some[80];
-        std::fill(std::begin(some), std::end(some), std::size_t{999});
-        REQUIRE(h.hyphenate(text, std::span<std::size_t>(some, capacity)) == count);
-        for (std::size_t k = 0; k < capacity; ++k) CHECK(some[k] == expected[k]);
-        for (std::size_t k = capacity; k < 80; ++k) CHECK(some[k] == 999);
+        test::check_hyphenate_as_text(h, text, rng);
       }
     }
   }
