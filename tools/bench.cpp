@@ -73,6 +73,7 @@ Timing best_of(int passes, const std::function<std::size_t()>& pass, std::size_t
   return best;
 }
 
+#ifdef HAVE_LIBHYPHEN
 // The same for two passes taken in turn (a, b, a, b, ...): on a shared machine a burst of
 // other work then falls on both sides of their ratio, not on one of them. Each turn is two
 // passes, the better counting, so that neither side is timed on caches the other just filled.
@@ -88,6 +89,7 @@ std::pair<Timing, Timing> best_of_in_turn(int passes, const std::function<std::s
   }
   return {best_a, best_b};
 }
+#endif
 
 // Median of `runs` timings of `load`, in seconds.
 double median_of(int runs, const std::function<void()>& load) {

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Fails unless the last `meson test` in a build directory ran the whole suite.
 
-usage: check-testlog.py [BUILD_DIR]     (default: build)
+usage: check-testlog.py [--no-skips] [BUILD_DIR]     (default: build)
 
 `meson test` exits 0 and prints "No tests defined." in a build configured with -Dtests=false,
 and then writes no testlog, so an old one may still be there. This compares meson's own
 list of the tests the build defines (`meson introspect --tests`) with the results in
 BUILD_DIR/meson-logs/testlog.json: at least one test, every one of them with a result, none
 failed. Prints one line of totals.
+
+With --no-skips, a skipped test fails the check too, unless tests/excused-skips.txt names it
+(one test a line, its reason after a tab; '#' starts a comment). tools/check-fresh-root.sh
+asks this of a fresh machine set up by README's test command, where every test can run.
 """
 import json
 import os
@@ -15,8 +19,23 @@ import subprocess
 import sys
 
 
+def excused_skips():
+    """The tests tests/excused-skips.txt allows to skip, by name."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "excused-skips.txt")
+    names = set()
+    with open(path) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                names.add(line.split("\t", 1)[0].strip())
+    return names
+
+
 def main():
-    build = sys.argv[1] if len(sys.argv) > 1 else "build"
+    args = sys.argv[1:]
+    no_skips = "--no-skips" in args
+    args = [a for a in args if a != "--no-skips"]
+    build = args[0] if args else "build"
     me = os.path.basename(sys.argv[0])
     try:
         defined = json.loads(subprocess.run(["meson", "introspect", "--tests", build], check=True,
@@ -43,7 +62,19 @@ def main():
         print(f"{me}: {log} holds {len(results)} results, but {build} defines {len(defined)} tests "
               "(not the whole suite, or an old log)", file=sys.stderr)
         return 1
-    return 1 if failed else 0
+    if failed:
+        return 1
+    if no_skips:
+        excused = excused_skips()
+        unexcused = [r["name"] for r in results if r["result"] == "SKIP" and r["name"] not in excused]
+        for r in results:
+            if r["name"] in unexcused:
+                reason = (r.get("stdout") or "").strip().splitlines()[-1:] or [""]
+                print(f"{me}: skipped, and not excused in tests/excused-skips.txt: {r['name']}: {reason[0]}",
+                      file=sys.stderr)
+        if unexcused:
+            return 1
+    return 0
 
 
 if __name__ == "__main__":

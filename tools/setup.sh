@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Installs libhyph's Debian build dependencies, then configures and builds it in ./build.
 #
-#   tools/setup.sh            library, CLI, tests (and what the TeX comparison tests need)
+#   tools/setup.sh            library, CLI and every test: the TeX engines and libhyphen the
+#                             live comparisons need, and the real clients the 'clients' suites
+#                             drive (LibreOffice Writer headless, WeasyPrint, Dask)
 #   tools/setup.sh --minimal  only what building the library and CLI needs (no tests)
-#   tools/setup.sh --clients  as the default, plus the real clients the 'clients' test suite
-#                             runs on libhyph's drop-in libhyphen: LibreOffice Writer (headless)
-#                             and the dictionaries and tools its test uses, WeasyPrint and
-#                             Dask (the Python package's client tests)
-#   tools/setup.sh ... --no-build   install the packages only (CI installs the clients this way)
+#   tools/setup.sh ... --no-build   install the packages only
 #
-# Run again with other options, it reconfigures ./build to them.
+# Run again, with other options or after other packages were installed, it configures ./build
+# anew (meson's dependency checks are not cached across runs), so the two README commands
+# work one after the other in one clone.
+#
+# LIBHYPH_MESON_OPTIONS, if set, is passed on to meson setup: CI and developers build with
+# LIBHYPH_MESON_OPTIONS=-Dwerror=true (warnings are errors), which users need not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,32 +28,31 @@ test_packages+=("${dictionary_packages[@]}" "${wordlist_packages[@]}")
 
 # The Python package (python/) and its tests: Debian's /usr/bin/python3 with pybind11,
 # meson-python, pyphen (the model of libhyph.pyphen), hypothesis and pytest.
+# pip and patchelf: README's wheel (pip wheel with meson-python, which only recommends patchelf).
 python_packages=(python3-dev python3-pybind11 python3-mesonpy python3-pyphen python3-hypothesis python3-pytest python3-venv
-  libhyphen0 poppler-utils)
+  python3-pip patchelf libhyphen0 poppler-utils)
 test_packages+=("${python_packages[@]}")
 
 # The plots of the exception-filter experiment's report (tools/run-filter-experiment.sh).
 test_packages+=(gnuplot-nox)
 
-client_packages=(libreoffice-writer-nogui hyphen-de hyphen-hu poppler-utils fonts-dejavu-core weasyprint python3-dask python3-distributed)
+# The real clients the 'clients' suites drive on libhyph.
+test_packages+=(libreoffice-writer-nogui hyphen-de hyphen-hu poppler-utils fonts-dejavu-core weasyprint python3-dask python3-distributed)
 
 packages=("${build_packages[@]}")
 tests=true
-clients=false
 build=true
 for arg in "$@"; do
   case "$arg" in
     --minimal) tests=false ;;
-    --clients) clients=true ;;
     --no-build) build=false ;;
     *)
-      echo "usage: tools/setup.sh [--minimal | --clients] [--no-build]" >&2
+      echo "usage: tools/setup.sh [--minimal] [--no-build]" >&2
       exit 2
       ;;
   esac
 done
 $tests && packages+=("${test_packages[@]}")
-$clients && packages+=("${client_packages[@]}")
 
 missing=()
 for p in "${packages[@]}"; do
@@ -65,13 +67,13 @@ fi
 
 $build || exit 0
 
-# An existing build directory is brought to the options asked for (a --minimal build turns
-# its tests off, a full one back on), so that README's two commands work in either order.
+# An existing build directory is configured anew with the options asked for (a --minimal build
+# turns its tests off, a full one back on), its dependency checks run again (--clearcache), so
+# that packages installed since the last run are found.
+read -r -a extra_options <<<"${LIBHYPH_MESON_OPTIONS:-}"
 if [[ -f build/build.ninja ]]; then
-  current=$(meson introspect --buildoptions build | python3 -c 'import json, sys
-print(next(str(o["value"]).lower() for o in json.load(sys.stdin) if o["name"] == "tests"))')
-  [[ $current == "$tests" ]] || meson configure build -Dtests="$tests"
+  meson setup --reconfigure --clearcache build -Dtests="$tests" "${extra_options[@]}"
 else
-  meson setup build -Dtests="$tests"
+  meson setup build -Dtests="$tests" "${extra_options[@]}"
 fi
 ninja -C build
