@@ -4,11 +4,14 @@
 
 #include <boost/program_options.hpp>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cli {
@@ -49,19 +52,40 @@ inline boost::program_options::variables_map parse_with_inputs(int argc, char** 
   return parse(argc, argv, all, positional);
 }
 
+/// Writes `bytes` to standard output; throws std::runtime_error("standard output: <reason>")
+/// if they do not all go (a full disk, a closed descriptor), while errno still says why.
+inline void write_stdout(std::string_view bytes) {
+  if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size())
+    throw std::runtime_error(std::string("standard output: ") + std::strerror(errno));
+}
+
+/// Flushes standard output and throws as write_stdout() does if anything written to it was
+/// lost: a tool whose output did not arrive must not exit 0. (A failed fflush() drops what was
+/// buffered and the next one succeeds; the error indicator is what remembers.) With
+/// `reader_may_leave`, a reader that went away (EPIPE: `--help | head -1`) is not an error.
+inline void finish_stdout(bool reader_may_leave = false) {
+  if (std::fflush(stdout) != 0) {
+    const int error = errno;
+    if (reader_may_leave && error == EPIPE) return;
+    throw std::runtime_error(std::string("standard output: ") + std::strerror(error));
+  }
+  if (std::ferror(stdout)) throw std::runtime_error("standard output: write error");
+}
+
 /// Answers --help (the options) or --version ("NAME (libhyph) VERSION") on standard output;
 /// returns whether it did, and the tool is done.
 inline bool answered_help_or_version(const char* name, const char* version, const boost::program_options::variables_map& vm,
                                      const boost::program_options::options_description& options) {
   if (vm.count("help")) {
     std::cout << options << "\n";
-    return true;
-  }
-  if (vm.count("version")) {
+  } else if (vm.count("version")) {
     std::cout << name << " (libhyph) " << version << "\n";
-    return true;
+  } else {
+    return false;
   }
-  return false;
+  std::cout.flush();  // (std::cout writes through stdout's buffer: finish_stdout sees a failure)
+  finish_stdout(true);
+  return true;
 }
 
 /// Returns run(argc, argv), or reports what it threw on stderr as "NAME: message" (followed
