@@ -32,8 +32,10 @@ hyph_status guarded(hyph_error** error, const char* const& reading, Call&& call)
                 e.where().column);
   } catch (const Error& e) {
     return fail(error, static_cast<hyph_status>(e.code()), e.what(), reading ? reading : "", 0, 0);
+  } catch (const OutOfMemory& e) {  // "FILE: out of memory"
+    return fail(error, HYPH_ERROR_OUT_OF_MEMORY, e.what(), reading ? reading : "", 0, 0);
   } catch (const std::bad_alloc&) {
-    return fail(error, HYPH_ERROR_OUT_OF_MEMORY, "out of memory", "", 0, 0);
+    return fail(error, HYPH_ERROR_OUT_OF_MEMORY, "out of memory", reading ? reading : "", 0, 0);
   } catch (const std::exception& e) {
     // Messages are short; a fixed buffer keeps this path free of allocation.
     char message[512];

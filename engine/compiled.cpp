@@ -7,6 +7,7 @@
 
 #include "base/hash.h"
 #include "base/file_bytes.h"
+#include "base/out_of_memory.h"
 #include "base/utf8.h"
 #include "exceptions/mapped_store.h"
 
@@ -356,10 +357,12 @@ std::shared_ptr<const Model> load_compiled_file(const std::filesystem::path& pat
     std::memcpy(&size, header.data() + container::kOffFileSize, sizeof size);
     return size;
   }};
-  auto file = std::make_shared<const base::FileBytes>(base::FileBytes::read(path, "a compiled pattern file", declared));
-  const std::span<const std::byte> bytes = file->bytes();
-  const std::string name = file->name();
-  return load_compiled(bytes, std::move(file), settings, name, FilterFrom::file);
+  return base::naming_out_of_memory(path.string(), [&] {
+    auto file = std::make_shared<const base::FileBytes>(base::FileBytes::read(path, "a compiled pattern file", declared));
+    const std::span<const std::byte> bytes = file->bytes();
+    const std::string name = file->name();
+    return load_compiled(bytes, std::move(file), settings, name, FilterFrom::file);
+  });
 }
 
 }  // namespace hyph::detail

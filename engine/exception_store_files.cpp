@@ -6,6 +6,7 @@
 #include "exceptions/mapped_store.h"
 #include "patterns/readers.h"
 #include "base/atomic_file.h"
+#include "base/out_of_memory.h"
 #include "base/utf8.h"
 
 #include <utility>
@@ -45,7 +46,7 @@ ExceptionStoreWriter::ExceptionStoreWriter(ExceptionStoreWriter&&) noexcept = de
 ExceptionStoreWriter& ExceptionStoreWriter::operator=(ExceptionStoreWriter&&) noexcept = default;
 
 StoreSourceCounts ExceptionStoreWriter::add(const Source& source) {
-  const patterns::ParsedSource parsed = patterns::read_source(source);
+  const patterns::ParsedSource parsed = base::naming_out_of_memory(source.name, [&] { return patterns::read_source(source); });
   for (const auto& e : parsed.exceptions) impl_->writer.add(key_of(e.letters), e.breaks);
   return {parsed.exceptions.size(), parsed.patterns.size(), parsed.lccodes.size()};
 }
@@ -65,7 +66,9 @@ std::string ExceptionStoreWriter::bytes() const { return impl_->writer.bytes(); 
 void ExceptionStoreWriter::write(std::ostream& out) const { impl_->writer.write(out); }
 
 void ExceptionStoreWriter::write_file(const std::filesystem::path& path) const {
-  base::write_file_atomically(path, [&](std::ostream& out) { impl_->writer.write(out); });
+  base::naming_out_of_memory(path.string(), [&] {
+    base::write_file_atomically(path, [&](std::ostream& out) { impl_->writer.write(out); });
+  });
 }
 
 // ---------------------------------------------------------------------------------------

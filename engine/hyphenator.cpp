@@ -14,6 +14,7 @@
 
 #include "base/atomic_file.h"
 #include "base/file_bytes.h"
+#include "base/out_of_memory.h"
 
 #include <algorithm>
 #include <cstring>
@@ -23,7 +24,9 @@
 namespace hyph {
 
 Source Source::file(const std::filesystem::path& path, SourceFormat format) {
-  return Source{path.string(), base::read_text_file(path, "a pattern or exception file", patterns::kMaxPipedSource), format};
+  return base::naming_out_of_memory(path.string(), [&] {
+    return Source{path.string(), base::read_text_file(path, "a pattern or exception file", patterns::kMaxPipedSource), format};
+  });
 }
 
 Hyphenator Hyphenator::english(const Settings& settings, std::span<const Source> extra) {
@@ -54,7 +57,7 @@ Hyphenator Hyphenator::load_compiled(std::span<const std::byte> bytes, const Set
 }
 
 Hyphenator Hyphenator::load_dic(const std::filesystem::path& path, const Settings& settings) {
-  return load_dic_bytes(dic::read_dic_file(path.string()), settings, path.string());
+  return base::naming_out_of_memory(path.string(), [&] { return load_dic_bytes(dic::read_dic_file(path.string()), settings, path.string()); });
 }
 
 namespace {
@@ -83,7 +86,9 @@ Hyphenator Hyphenator::load_dic_bytes(std::string_view bytes, const Settings& se
     own.dic_minimums = DicMinimums::larger;
     return load_dic_bytes(without_own_minimums(bytes), own, name);
   }
-  auto part = std::make_shared<const detail::DicPart>(detail::make_dic_part(bytes, std::string(name), settings));
+  auto part = base::naming_out_of_memory(std::string(name), [&] {
+    return std::make_shared<const detail::DicPart>(detail::make_dic_part(bytes, std::string(name), settings));
+  });
   return Hyphenator(detail::assemble(
       {.backing = nullptr,
        .alphabet = {},
@@ -105,7 +110,9 @@ void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::st
 
 void Hyphenator::write_compiled_file(const std::filesystem::path& path, std::string_view tag, std::string_view name,
                                      CompiledLayout layout) const {
-  base::write_file_atomically(path, [&](std::ostream& out) { write_compiled(out, tag, name, layout); });
+  base::naming_out_of_memory(path.string(), [&] {
+    base::write_file_atomically(path, [&](std::ostream& out) { write_compiled(out, tag, name, layout); });
+  });
 }
 
 std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> breaks,

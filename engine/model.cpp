@@ -7,7 +7,11 @@
 #include "exceptions/mapped_store.h"
 #include "patterns/readers.h"
 
+#include "base/out_of_memory.h"
+
 #include <algorithm>
+#include <unordered_map>
+#include <utility>
 
 namespace hyph::detail {
 namespace {
@@ -98,11 +102,43 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
   return model;
 }
 
-std::shared_ptr<const Model> build_model(std::span<const Source> sources, const Settings& settings) {
+namespace {
+
+// The sources' names, for a message about all of them.
+std::string names_of(std::span<const Source> sources) {
+  std::string names;
+  for (const Source& s : sources) names.append(names.empty() ? "" : ", ").append(s.name);
+  return names.empty() ? "(no source)" : names;
+}
+
+// The sources parsed in order. An exception replaced by a later source's is dropped as soon as
+// that source is read, so memory follows the distinct words kept, not the words read (5,000
+// copies of a list cost what one does); the one kept is the latest, in the place of the first
+// (the store's order is what one pass of every word in order gives).
+std::vector<patterns::ParsedSource> parse_all(std::span<const Source> sources) {
   std::vector<patterns::ParsedSource> parsed;
   parsed.reserve(sources.size());
-  for (const Source& s : sources) parsed.push_back(patterns::read_source(s));
+  std::unordered_map<std::u32string, std::pair<std::size_t, std::size_t>> kept;  // letters -> (source, index)
+  for (const Source& s : sources) {
+    patterns::ParsedSource p = base::naming_out_of_memory(s.name, [&] { return patterns::read_source(s); });
+    std::vector<patterns::Exception> fresh;
+    for (patterns::Exception& e : p.exceptions) {
+      const auto [at, added] = kept.try_emplace(e.letters, parsed.size(), fresh.size());
+      if (added) {
+        fresh.push_back(std::move(e));
+      } else {
+        auto& [source, index] = at->second;
+        (source == parsed.size() ? fresh[index] : parsed[source].exceptions[index]) = std::move(e);
+      }
+    }
+    p.exceptions = std::move(fresh);
+    parsed.push_back(std::move(p));
+  }
+  return parsed;
+}
 
+// The model of parsed sources, with the settings' exception stores.
+std::shared_ptr<const Model> model_of(std::vector<patterns::ParsedSource> parsed, const Settings& settings) {
   // Compiled exception dictionaries: their letters are letters, as an exception source's are.
   std::vector<exceptions::MappedStore> mapped;
   for (const auto& path : settings.exception_stores) mapped.push_back(exceptions::MappedStore::open(path));
@@ -132,6 +168,13 @@ std::shared_ptr<const Model> build_model(std::span<const Source> sources, const 
                    .automaton = std::move(automaton),
                    .exceptions = exceptions::ExceptionIndex(std::move(store), settings.exceptions)},
                   settings, kPlainTexDefaults);
+}
+
+}  // namespace
+
+std::shared_ptr<const Model> build_model(std::span<const Source> sources, const Settings& settings) {
+  std::vector<patterns::ParsedSource> parsed = parse_all(sources);
+  return base::naming_out_of_memory(names_of(sources), [&] { return model_of(std::move(parsed), settings); });
 }
 
 }  // namespace hyph::detail

@@ -1,4 +1,5 @@
 #include "exceptions/mapped_store.h"
+#include "base/out_of_memory.h"
 #include "base/utf8.h"
 
 #include <hyph/error.h>
@@ -101,7 +102,7 @@ MappedStore MappedStore::open(const std::filesystem::path& path) {
   const base::FileBytes::DeclaredSize declared{kHeaderSize, [](std::span<const std::byte> header) -> std::uint64_t {
     return std::memcmp(header.data(), kMagic, sizeof kMagic) == 0 ? load64(header.data() + kOffFileSize) : kHeaderSize;
   }};
-  s.file_ = base::FileBytes::read(path, "an exception store", declared);
+  s.file_ = base::naming_out_of_memory(path.string(), [&] { return base::FileBytes::read(path, "an exception store", declared); });
   s.base_ = s.file_->bytes().data();
   s.size_ = s.file_->bytes().size();
   s.validate(s.file_->name());

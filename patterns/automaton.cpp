@@ -27,16 +27,49 @@ struct Automaton::Owned {
 namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-// The dense table holds states × letters entries; past this (256 MiB while building) a
-// pattern set is refused with a clear error rather than exhausting memory. The largest
-// hyph-utf8 set, German, needs 55,000 states × 45 letters: 2.5 million; a million random
-// patterns over 16 letters need 17 million.
-constexpr std::size_t kMaxTableEntries = std::size_t{1} << 26;
-
 // Digits by distance from a pattern's last letter: digits[d].
 using Digits = std::vector<std::uint8_t>;
 
 [[noreturn]] void bad(const std::string& what) { throw Error(ErrorCode::bad_format, what); }
+
+// How many states the trie of the patterns has (the root and every distinct prefix), counted
+// before the table is built when the set may be near the ceiling, so that one past it is
+// refused before its memory is asked for, and the table is then allocated once, at its size.
+// Every letter adds at most one state: 0 (not counted) if that bound is under the ceiling.
+std::size_t trie_states(std::span<const ParsedSource> sources, const Alphabet& alphabet, std::size_t width) {
+  std::size_t bound = 1, count = 0;
+  for (const ParsedSource& source : sources)
+    for (const Pattern& p : source.patterns) {
+      bound += p.letters.size();
+      ++count;
+    }
+  if (count > kMaxPatterns)
+    throw Error(ErrorCode::capacity, "pattern set too large: " + std::to_string(count) + " patterns, more than the " +
+                                         std::to_string(kMaxPatterns) + " a set may have");
+  if (bound <= kMaxTableEntries / width) return 0;
+  // Every pattern's symbols in one array, sorted as spans of it.
+  std::vector<Symbol> symbols;
+  symbols.reserve(bound);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> spans;  // (start, length)
+  spans.reserve(count);
+  for (const ParsedSource& source : sources)
+    for (const Pattern& p : source.patterns) {
+      spans.emplace_back(static_cast<std::uint32_t>(symbols.size()), static_cast<std::uint32_t>(p.letters.size()));
+      for (char32_t c : p.letters) symbols.push_back(c == kEdge ? kEdgeSymbol : alphabet.symbol_of(c));
+    }
+  auto begin = [&](const std::pair<std::uint32_t, std::uint32_t>& s) { return symbols.begin() + s.first; };
+  auto end = [&](const std::pair<std::uint32_t, std::uint32_t>& s) { return symbols.begin() + s.first + s.second; };
+  std::sort(spans.begin(), spans.end(), [&](const auto& a, const auto& b) {
+    return std::lexicographical_compare(begin(a), end(a), begin(b), end(b));
+  });
+  std::size_t states = 1;
+  for (std::size_t i = 0; i < spans.size(); ++i) {
+    const std::size_t common =
+        i == 0 ? 0 : static_cast<std::size_t>(std::mismatch(begin(spans[i]), end(spans[i]), begin(spans[i - 1]), end(spans[i - 1])).first - begin(spans[i]));
+    states += spans[i].second - common;
+  }
+  return states;
+}
 
 // A distance no output can have: a pattern has at most kMaxLetters letters and two edges.
 constexpr std::size_t kMaxDistance = kMaxLetters + 2;
@@ -52,11 +85,19 @@ Automaton Automaton::build(std::span<const ParsedSource> sources, const Alphabet
   Automaton a;
   auto owned = std::make_shared<Owned>();
   const auto w = static_cast<std::uint32_t>(alphabet.size());
-  std::vector<std::uint32_t> next(w, kNone);  // state * w + symbol -> state
+  const std::size_t states_needed = trie_states(sources, alphabet, w);
+  if (states_needed > kMaxTableEntries / w)
+    throw Error(ErrorCode::capacity, "pattern set too large: " + std::to_string(states_needed) + " trie states × " + std::to_string(w) +
+                                         " letters exceed the automaton's table limit of " + std::to_string(kMaxTableEntries) + " entries");
+  std::vector<std::uint32_t> next;  // state * w + symbol -> state
+  next.reserve(std::max<std::size_t>(states_needed, 1) * w);
+  next.assign(w, kNone);
 
   // 1. The trie: kNone where there is no child yet.
   std::vector<Digits> own(1);
   std::vector<const Pattern*> owner(1, nullptr);
+  own.reserve(states_needed);
+  owner.reserve(states_needed);
   for (const ParsedSource& source : sources) {
     for (const Pattern& p : source.patterns) {
       std::uint32_t s = 0;
@@ -68,9 +109,6 @@ Automaton Automaton::build(std::span<const ParsedSource> sources, const Alphabet
           own.emplace_back();
           owner.push_back(nullptr);
           next.resize(next.size() + w, kNone);
-          if (next.size() > kMaxTableEntries)
-            throw Error(ErrorCode::capacity, "pattern set too large: " + std::to_string(own.size()) + " trie states × " +
-                                                 std::to_string(w) + " letters exceed the automaton's table limit");
         }
         s = next[s * w + sym];
       }

@@ -76,7 +76,9 @@ class Automaton {
 
   Automaton() = default;
   /// Compiles the patterns of all sources. Throws ParseError("Duplicate pattern") if two
-  /// patterns have the same letters, as TeX does.
+  /// patterns have the same letters, as TeX does, and Error(capacity) "pattern set too large"
+  /// for more than kMaxPatterns patterns or a table of more than kMaxTableEntries (trie states
+  /// × letters), before the memory either would need is asked for.
   static Automaton build(std::span<const ParsedSource> sources, const Alphabet& alphabet);
 
   /// An automaton reading `tables` in place, which `owner` keeps alive (null if the caller

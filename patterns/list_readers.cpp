@@ -28,7 +28,7 @@ ParsedSource read_pattern_list(const Source& source) {
   SourceText text(source);
   LetterRules letters;
   ParsedSource out;
-  for_each_word(text, [&](const std::vector<Located>& w) { out.patterns.push_back(parse_pattern(w, letters, text)); });
+  for_each_word(text, [&](const std::vector<Located>& w) { add_pattern(out.patterns, parse_pattern(w, letters, text)); });
   return out;
 }
 

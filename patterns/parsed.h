@@ -11,6 +11,14 @@ namespace hyph::patterns {
 
 /// TeX looks at no more than 63 letters of a word (tex.web §897), nor of a pattern.
 inline constexpr std::size_t kMaxLetters = 63;
+/// The most patterns a pattern set may have (all its sources together), checked as they are
+/// read: 16 times the largest set in use (Hungarian, 62,851), and a bound on the memory a
+/// hostile source makes the reader take (some 200 MB at the ceiling).
+inline constexpr std::size_t kMaxPatterns = std::size_t{1} << 20;
+/// The most entries the pattern automaton's table (trie states × letters, 4 bytes each while
+/// building) may have: 256 MiB. German needs 55,000 states × 45 letters: 2.5 million.
+inline constexpr std::size_t kMaxTableEntries = std::size_t{1} << 26;
+
 /// The word-boundary "letter" written '.' in patterns.
 inline constexpr char32_t kEdge = U'.';
 

@@ -174,7 +174,7 @@ class TexReader {
     auto flush = [&] {
       if (word.empty()) return;
       if (patterns) {
-        out_.patterns.push_back(parse_pattern(word, letters_, text_));
+        add_pattern(out_.patterns, parse_pattern(word, letters_, text_));
       } else {
         out_.exceptions.push_back(parse_exception(word, letters_, text_));
       }

@@ -1,5 +1,8 @@
 #include "patterns/words.h"
 
+#include <string>
+#include <utility>
+
 namespace hyph::patterns {
 
 Pattern parse_pattern(const std::vector<Located>& word, const LetterRules& letters, const SourceText& text) {
@@ -34,6 +37,13 @@ Pattern parse_pattern(const std::vector<Located>& word, const LetterRules& lette
   if (p.letters.empty()) text.fail(p.where, "pattern has no letters");
   if (p.letters == U"." || p.letters == U"..") text.fail(p.where, "pattern has only word edges");
   return p;
+}
+
+void add_pattern(std::vector<Pattern>& patterns, Pattern p) {
+  if (patterns.size() == kMaxPatterns)
+    throw ParseError(ErrorCode::capacity, p.where,
+                     "pattern set too large: more than the " + std::to_string(kMaxPatterns) + " patterns a set may have");
+  patterns.push_back(std::move(p));
 }
 
 Exception parse_exception(const std::vector<Located>& word, const LetterRules& letters, const SourceText& text) {

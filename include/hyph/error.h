@@ -4,6 +4,7 @@
 #include <hyph/export.h>
 
 #include <cstddef>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -50,6 +51,18 @@ class HYPH_EXPORT ParseError : public Error {
  private:
   SourceLocation where_;
   std::string reason_;
+};
+
+/// Memory ran out while loading, reading or writing a file: a std::bad_alloc (code that catches
+/// that still does) whose what() names the file, "de.hyb: out of memory". The C API reports it
+/// as HYPH_ERROR_OUT_OF_MEMORY with that message, Python as MemoryError.
+class HYPH_EXPORT OutOfMemory : public std::bad_alloc {
+ public:
+  explicit OutOfMemory(const std::string& file) : message_(file + ": out of memory") {}
+  const char* what() const noexcept override { return message_.what(); }
+
+ private:
+  std::runtime_error message_;  // (holds the text: copies share it and cannot throw)
 };
 
 }  // namespace hyph

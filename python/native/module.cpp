@@ -609,6 +609,8 @@ PyObject* guarded(F&& f) noexcept {
     e.restore();
   } catch (const py::builtin_exception& e) {
     e.set_error();
+  } catch (const hyph::OutOfMemory& e) {
+    PyErr_SetString(PyExc_MemoryError, e.what());  // "FILE: out of memory"
   } catch (const std::bad_alloc&) {
     PyErr_NoMemory();
   } catch (...) {
