@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build_packages=(g++ meson ninja-build pkg-config python3 libicu-dev libboost-program-options-dev libxxhash-dev)
-test_packages=(doctest-dev scdoc bash-completion texlive-binaries texlive-base libhyphen-dev hyphen-en-us fonts-lmodern wngerman wfrench wdutch wpolish wportuguese hunspell-ru hunspell-el texlive-lang-german)
+test_packages=(doctest-dev scdoc strace bash-completion texlive-binaries texlive-base libhyphen-dev hyphen-en-us fonts-lmodern wngerman wfrench wdutch wpolish wportuguese hunspell-ru hunspell-el texlive-lang-german)
 
 # The libhyphen oracle (suite 'hyphen'): every Debian hyphen-* dictionary (Estonian's is in
 # myspell-et), and word lists in their languages: Debian's w* lists and hunspell dictionaries.
