@@ -97,7 +97,7 @@ class _Dictionary:
 
     def __init__(self, filename: str, left: int = 2, right: int = 2) -> None:
         with open(filename, "rb") as stream:  # pyphen's errors for a missing or unreadable file
-            first_line = stream.readline()
+            first_line = stream.readline(4096)  # bounded: /dev/zero has no first line (the load refuses it)
         self.filename = filename
         #: The charset the file declares (its first line, as libhyphen reads it).
         self.charset = first_line[:19].split(b"\r")[0].split(b"\n")[0].decode("ascii", "replace")
