@@ -79,7 +79,7 @@ def test_write_compiled_failing_half_way_keeps_the_old_file(tmp_path):
     script = textwrap.dedent(f"""
         import resource, signal, libhyph
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (100000, resource.RLIM_INFINITY))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (100000, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
         try:
             libhyph.Hyphenator(exceptions={HYPHENEX!r}).write_compiled({str(path)!r})
         except libhyph.FileError as e:

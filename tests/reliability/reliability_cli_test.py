@@ -111,7 +111,7 @@ def mount_small_tmpfs(folder, size):
 def file_size_limit(limit):
     def apply():
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
     return apply
 
 
@@ -319,7 +319,7 @@ def memory(tmp):
             f.write(w[:2] + "1" + w[2:] + "\n")
 
     def limited():
-        resource.setrlimit(resource.RLIMIT_AS, (150 << 20, resource.RLIM_INFINITY))
+        resource.setrlimit(resource.RLIMIT_AS, (150 << 20, resource.getrlimit(resource.RLIMIT_AS)[1]))
     r = subprocess.run([HYPHENATE, "-p", big], input=b"x\n", capture_output=True, preexec_fn=limited)
     check("out of memory: an error naming the file", r.returncode == 1 and f"{big}: out of memory" in err(r), (r.returncode, err(r)[-300:]))
 
