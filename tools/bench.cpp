@@ -6,7 +6,8 @@
 //                   [--compiled FILE.hyb] [--sizes]
 //
 // Load times: parsing the sources against loading the compiled file (doc/compiled-format.md),
-// from memory and from a mapped file, for English and, if it is found, German (de-1996).
+// from memory and from a file (read into memory by the loader), for English and, if it is
+// found, German (de-1996).
 // --compiled also times the words with that compiled file (German's words per second:
 // hyphenate-bench /usr/share/dict/ngerman --compiled de-1996.hyb); --sizes compiles every
 // installed hyph-utf8 language in memory, in both layouts, and sums the compiled sizes.
@@ -104,7 +105,7 @@ double median_of(int runs, const std::function<void()>& load) {
 }
 
 // One language's load times: its sources parsed, against its compiled file read from memory
-// (64-byte aligned, as a mapping is) and mapped from a temporary file.
+// (64-byte aligned, as the loader's copy is) and loaded from a temporary file.
 void report_loads(const char* label, const std::function<hyph::Hyphenator()>& parse) {
   const double parsed = median_of(5, [&] { (void)parse(); });
   std::ostringstream out;
@@ -116,11 +117,11 @@ void report_loads(const char* label, const std::function<hyph::Hyphenator()>& pa
   const double memory = median_of(21, [&] { (void)hyph::Hyphenator::load_compiled(bytes); });
   const std::filesystem::path path = std::filesystem::temp_directory_path() / ("hyphenate-bench-" + std::string(label) + ".hyb");
   std::ofstream(path, std::ios::binary).write(file.data(), static_cast<std::streamsize>(file.size()));
-  const double mapped = median_of(21, [&] { (void)hyph::Hyphenator::load_compiled(path); });
+  const double from_file = median_of(21, [&] { (void)hyph::Hyphenator::load_compiled(path); });
   std::filesystem::remove(path);
   ::operator delete(aligned, std::align_val_t{64});
-  std::printf("load %-8s parse sources %9.3f ms | compiled, %9zu bytes: from memory %7.3f ms, mapped file %7.3f ms (%.0fx)\n",
-              label, parsed * 1e3, file.size(), memory * 1e3, mapped * 1e3, parsed / mapped);
+  std::printf("load %-8s parse sources %9.3f ms | compiled, %9zu bytes: from memory %7.3f ms, from the file %7.3f ms (%.0fx)\n",
+              label, parsed * 1e3, file.size(), memory * 1e3, from_file * 1e3, parsed / from_file);
 }
 
 // Running prose for the MB/s figure: the plain-text README and doc files of installed

@@ -1,5 +1,5 @@
 // hyph-compile: compiles a language's patterns and exceptions into one file that libhyph
-// maps and reads in place (doc/compiled-format.md), instead of parsing the sources each time.
+// reads and uses in place (doc/compiled-format.md), instead of parsing the sources each time.
 //
 //   $ hyph-compile -l de-1996 -o de-1996.hyb
 //   $ hyph-compile -p hyph-de-1996.pat.txt --tag de-1996 --letters unicode --left-min 2 --right-min 2 -o de.hyb
@@ -34,7 +34,7 @@ int run(int argc, char** argv) {
   po::options_description visible(
       "Usage: hyph-compile [-l TAG | -p FILE...] [-e FILE...] [OPTION]... -o OUT.hyb\n"
       "       hyph-compile --dic FILE.dic -o OUT.hyb\n"
-      "Compile a language's patterns and exceptions into one file that libhyph maps and reads in place\n"
+      "Compile a language's patterns and exceptions into one file that libhyph reads and uses in place\n"
       "(hyphenate --compiled OUT.hyb; Hyphenator::load_compiled). The file keeps the minimums, \\uchyph,\n"
       "letter policy and exception filter given here; hyphenate --left-min, --right-min and --uchyph\n"
       "still override the first three. The same input always gives the same bytes.\n"

@@ -1,5 +1,5 @@
 // Compiled exception dictionaries ("exception stores", doc/exception-store-format.md): words
-// with their hyphens, written once and then mapped read-only by any number of loads
+// with their hyphens, written once and then read, and checked, by any number of loads
 // (Settings::exception_stores, `hyphenate --exception-store`). `hyph-store` is these two
 // classes on the command line.
 //
@@ -92,9 +92,9 @@ class HYPH_EXPORT ExceptionStoreWriter {
   std::unique_ptr<Impl> impl_;
 };
 
-/// A store file, mapped read-only (read into memory where it cannot be mapped) and checked in
-/// full once: sizes, checksum, order, every word's hash, UTF-8 and letters. Immutable;
-/// thread-safe.
+/// A store file, read whole into memory of its own (never mapped: the file may be rewritten,
+/// truncated or removed while the reader lives, which answers as before) and checked in full
+/// once: sizes, checksum, order, every word's hash, UTF-8 and letters. Immutable; thread-safe.
 class HYPH_EXPORT ExceptionStoreReader {
  public:
   /// Throws Error(io) if the file cannot be read, Error(bad_format) "path: not a valid

@@ -58,7 +58,7 @@ struct FilterDescription {
   double theoretical_bits_per_key = 0; ///< the structure's formula at this ε
   double target_fp_rate = 0;
   std::string parameters;              ///< e.g. "k=7" or "fingerprint=12 bits, load=0.93"
-  std::string store;                   ///< the exact store behind the filter, e.g. "in memory" or a mapped file
+  std::string store;                   ///< the exact store behind the filter, e.g. "in memory" or a file read into memory
   unsigned hash_functions = 0;         ///< k, the bits a Bloom filter sets per key (0: not a Bloom filter)
   unsigned fingerprint_bits = 0;       ///< fingerprint width of a fingerprint filter (0: none)
   /// How full the structure is: the fraction of bits set (Bloom), of slots used (cuckoo), keys

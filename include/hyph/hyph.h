@@ -183,9 +183,12 @@ HYPH_EXPORT hyph_status hyph_load_sources(const hyph_source* sources, size_t cou
                                           hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 
 /* A compiled pattern file (doc/compiled-format.md), as the hyph-compile tool writes it: the
- * letters, patterns, exceptions and filter of a language in one file, mapped read-only and
- * read in place after every part of it is checked once. A damaged, truncated or foreign file is
- * HYPH_ERROR_BAD_FORMAT, with a message naming the file and what is wrong. Settings: the
+ * letters, patterns, exceptions and filter of a language in one file, read whole into memory
+ * of the hyphenator's own and used in place after every part of it is checked once: the file
+ * may be rewritten, truncated or removed while the hyphenator is in use, which then answers as
+ * before (doc/c-api.md, "Files in use"). A damaged, truncated or foreign file is
+ * HYPH_ERROR_BAD_FORMAT, with a message naming the file and what is wrong; a device or a
+ * folder is HYPH_ERROR_IO. Settings: the
  * file's minimums and \uchyph apply unless set (left_min, right_min HYPH_MIN_DEFAULT; uchyph
  * HYPH_UCHYPH_DEFAULT); letters, unless HYPH_LETTERS_DEFAULT, must be the file's policy
  * (else HYPH_ERROR_INVALID_ARGUMENT); filter and fp_rate are not looked at: the file's filter
@@ -314,7 +317,7 @@ typedef struct hyph_load_options {
   size_t struct_size;       /* sizeof(hyph_load_options); set by hyph_load_options_init */
   hyph_settings settings;   /* as for the other loaders */
   int normalization;        /* a hyph_normalization; default HYPH_NORMALIZE_NONE */
-  /* Compiled exception dictionaries (hyph-store files), mapped read-only, answering as their
+  /* Compiled exception dictionaries (hyph-store files), read into memory, answering as their
    * sources would if loaded after every other source, a later one replacing an earlier one.
    * Not for compiled pattern files. Default: none. */
   const char* const* exception_stores;
@@ -440,7 +443,7 @@ HYPH_EXPORT void hyph_dictionary_free(hyph_dictionary* dictionary) HYPH_NOEXCEPT
 
 /* ---- Exception stores (added in 0.2) ------------------------------------------------ */
 /* Compiled exception dictionaries (doc/exception-store-format.md), the files that
- * hyph_load_options.exception_stores maps: words with their hyphens, written once by a
+ * hyph_load_options.exception_stores reads: words with their hyphens, written once by a
  * writer, then opened, checked, listed and looked up (C++: hyph/exception_store.h). Words are
  * read as TeX's \hyphenation reads them, in order: a later word replaces an earlier one. The
  * same words always give the same bytes. A writer belongs to one thread at a time; an open
@@ -476,8 +479,11 @@ HYPH_EXPORT hyph_status hyph_store_writer_add_pair(hyph_store_writer* writer, co
                                                    size_t line, hyph_error** error) HYPH_NOEXCEPT;
 /* Distinct words so far. NULL gives 0. */
 HYPH_EXPORT size_t hyph_store_writer_size(const hyph_store_writer* writer) HYPH_NOEXCEPT;
-/* Writes the store to `path`: to "path.tmp" first, then renamed, so that a reader never sees
- * half a store. HYPH_ERROR_IO if either step fails, HYPH_ERROR_CAPACITY past 2^32 - 1 words.
+/* Writes the store to `path` whole or not at all: a new temporary file beside it (created
+ * exclusively, never through a link), synced, renamed over `path`, the folder synced; a reader
+ * or another writer never sees half a store, and a failure leaves the old file and no
+ * temporary. HYPH_ERROR_IO naming `path` and the reason ("No space left on device"),
+ * HYPH_ERROR_CAPACITY past 2^32 - 1 words.
  * The writer keeps its words: it may write again, or take more. */
 HYPH_EXPORT hyph_status hyph_store_writer_write(const hyph_store_writer* writer, const char* path,
                                                 hyph_error** error) HYPH_NOEXCEPT;
@@ -486,8 +492,8 @@ HYPH_EXPORT void hyph_store_writer_free(hyph_store_writer* writer) HYPH_NOEXCEPT
 
 typedef struct hyph_store hyph_store;
 
-/* Opens a store file, mapped read-only, and checks all of it once. HYPH_ERROR_IO if it cannot
- * be read; HYPH_ERROR_BAD_FORMAT, "path: not a valid exception store: reason", if it is
+/* Opens a store file, read whole into memory of its own (the file may then change or go), and
+ * checks all of it once. HYPH_ERROR_IO if it cannot be read or is a device; HYPH_ERROR_BAD_FORMAT, "path: not a valid exception store: reason", if it is
  * damaged, truncated or not a store. */
 HYPH_EXPORT hyph_status hyph_store_open(const char* path, hyph_store** out, hyph_error** error) HYPH_NOEXCEPT;
 

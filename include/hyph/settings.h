@@ -33,7 +33,10 @@ struct HYPH_EXPORT Source {
   std::string text;
   SourceFormat format = SourceFormat::detect;
 
-  /// Reads a file; throws Error(ErrorCode::io) naming the file if it cannot.
+  /// Reads a file whole; throws Error(ErrorCode::io) naming the file if it cannot, or if it is a
+  /// directory or a device ("/dev/zero: is a character device, not a pattern or exception
+  /// file"), Error(ErrorCode::capacity) for more than 256 MiB from a pipe, and OutOfMemory (a
+  /// std::bad_alloc naming the file) if memory runs out.
   static Source file(const std::filesystem::path& path, SourceFormat format = SourceFormat::detect);
 };
 
@@ -91,7 +94,7 @@ struct Settings {
   Normalization normalization = Normalization::none;
   ExceptionOptions exceptions;
   /// Compiled exception dictionaries (`hyph-store` files, doc/exception-store-format.md),
-  /// mapped read-only, not parsed. They answer as their sources would if loaded after every
+  /// read into memory, not parsed. They answer as their sources would if loaded after every
   /// other source, in this order: a word in a later store replaces the same word earlier.
   /// Their letters join the language's letters, as an exception source's do. Loading throws
   /// Error(ErrorCode::io) for a file that cannot be read, Error(ErrorCode::bad_format) for

@@ -7,7 +7,7 @@
     with Client("scheduler:8786") as client:
         results = hyphenate_corpus(client, paths, "/shared/out", "/shared/de-1996.hyb")
 
-Each worker loads the compiled language once, when it joins (a worker plugin), mapped from
+Each worker loads the compiled language once, when it joins (a worker plugin), read from
 the file; every task then hyphenates whole files with it and writes the output files itself,
 so only file names and small records travel through the scheduler. Files are read and
 written in blocks cut after white space, so a file of any size needs bounded memory (unless a single run without white space is
