@@ -38,10 +38,10 @@ Hyphenator Hyphenator::english(const Settings& settings, std::span<const Source>
     const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(compiled.data()), compiled.size());
     return Hyphenator(detail::load_compiled(bytes, nullptr, settings, "en-us.hyb (embedded)", detail::FilterFrom::settings));
   }
-  std::vector<Source> sources;
-  sources.push_back(Source{"hyphen.tex (embedded)", std::string(patterns::embedded_hyphen_tex()), SourceFormat::tex});
-  sources.insert(sources.end(), extra.begin(), extra.end());
-  return load(sources, settings);
+  const Source hyphen_tex{"hyphen.tex (embedded)", std::string(patterns::embedded_hyphen_tex()), SourceFormat::tex};
+  std::vector<const Source*> sources{&hyphen_tex};  // the caller's sources, not copies of them
+  for (const Source& s : extra) sources.push_back(&s);
+  return Hyphenator(detail::build_model(sources, settings));
 }
 
 Hyphenator Hyphenator::load(std::span<const Source> sources, const Settings& settings) {

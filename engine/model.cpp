@@ -105,9 +105,9 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
 namespace {
 
 // The sources' names, for a message about all of them.
-std::string names_of(std::span<const Source> sources) {
+std::string names_of(std::span<const Source* const> sources) {
   std::string names;
-  for (const Source& s : sources) names.append(names.empty() ? "" : ", ").append(s.name);
+  for (const Source* s : sources) names.append(names.empty() ? "" : ", ").append(s->name);
   return names.empty() ? "(no source)" : names;
 }
 
@@ -115,12 +115,12 @@ std::string names_of(std::span<const Source> sources) {
 // that source is read, so memory follows the distinct words kept, not the words read (5,000
 // copies of a list cost what one does); the one kept is the latest, in the place of the first
 // (the store's order is what one pass of every word in order gives).
-std::vector<patterns::ParsedSource> parse_all(std::span<const Source> sources) {
+std::vector<patterns::ParsedSource> parse_all(std::span<const Source* const> sources) {
   std::vector<patterns::ParsedSource> parsed;
   parsed.reserve(sources.size());
   std::unordered_map<std::u32string, std::pair<std::size_t, std::size_t>> kept;  // letters -> (source, index)
-  for (const Source& s : sources) {
-    patterns::ParsedSource p = base::naming_out_of_memory(s.name, [&] { return patterns::read_source(s); });
+  for (const Source* s : sources) {
+    patterns::ParsedSource p = base::naming_out_of_memory(s->name, [&] { return patterns::read_source(*s); });
     std::vector<patterns::Exception> fresh;
     for (patterns::Exception& e : p.exceptions) {
       const auto [at, added] = kept.try_emplace(e.letters, parsed.size(), fresh.size());
@@ -173,6 +173,12 @@ std::shared_ptr<const Model> model_of(std::vector<patterns::ParsedSource> parsed
 }  // namespace
 
 std::shared_ptr<const Model> build_model(std::span<const Source> sources, const Settings& settings) {
+  std::vector<const Source*> pointers;
+  for (const Source& s : sources) pointers.push_back(&s);
+  return build_model(pointers, settings);
+}
+
+std::shared_ptr<const Model> build_model(std::span<const Source* const> sources, const Settings& settings) {
   std::vector<patterns::ParsedSource> parsed = parse_all(sources);
   return base::naming_out_of_memory(names_of(sources), [&] { return model_of(std::move(parsed), settings); });
 }

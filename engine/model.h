@@ -82,5 +82,7 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
 
 /// Builds a model from sources read in order (TeX: later exceptions replace earlier ones).
 std::shared_ptr<const Model> build_model(std::span<const Source> sources, const Settings& settings);
+/// The same from sources held elsewhere (a caller's, not copied: their texts may be large).
+std::shared_ptr<const Model> build_model(std::span<const Source* const> sources, const Settings& settings);
 
 }  // namespace hyph::detail
