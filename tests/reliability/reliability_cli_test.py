@@ -100,6 +100,30 @@ def planted_links(tmp):
           r.returncode == 0 and read(victim) == b"precious" and not os.path.islink(out), err(r))
 
 
+def killed_while_writing(tmp):
+    # SIGKILL at moments spread over a run that parses German and writes 7 MB: whenever it
+    # comes, the output is the old file or the whole new one (a temporary may stay behind).
+    out = os.path.join(tmp, "killed.hyb")
+    check("English as the old file", run(COMPILE, ["-o", out]).returncode == 0)
+    old = read(out)
+    new = os.path.join(tmp, "de-new.hyb")
+    check("German as the new file", run(COMPILE, ["--patterns-dir", VENDORED, "-l", "de-1996", "-o", new]).returncode == 0)
+    wanted = {old, read(new)}
+    bad = []
+    for delay in [0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2]:
+        p = subprocess.Popen([COMPILE, "--patterns-dir", VENDORED, "-l", "de-1996", "-o", out], stderr=subprocess.DEVNULL)
+        try:
+            p.wait(timeout=delay)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+        if read(out) not in wanted:
+            bad.append((delay, p.returncode, len(read(out))))
+        for leftover in leftovers(tmp, "killed.hyb"):
+            os.remove(os.path.join(tmp, leftover))
+    check("hyph-compile killed (SIGKILL) at any moment: the old file or the whole new one", not bad, bad)
+
+
 def mount_small_tmpfs(folder, size):
     """True if a tmpfs of `size` is mounted at folder (root, where the system allows it)."""
     if os.geteuid() != 0 or not shutil.which("mount"):
@@ -329,6 +353,7 @@ def main():
         os.chmod(tmp, 0o755)
         concurrent_writers(tmp)
         planted_links(tmp)
+        killed_while_writing(tmp)
         full_file_system(tmp)
         synced(tmp)
         changed_while_running(tmp)
