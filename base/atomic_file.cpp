@@ -123,26 +123,54 @@ void sync_folder(const std::filesystem::path& path) {
   if (result != 0 && error != EINVAL) fail(folder, "cannot sync the folder", error);
 }
 
+// Runs `write` into a stream over `fd`; throws the write error, with its reason, if the stream
+// failed (before whatever `write` threw about it).
+void write_through(int fd, const std::string& name, const std::function<void(std::ostream&)>& write) {
+  DescriptorBuffer buffer(fd);
+  std::ostream out(&buffer);
+  try {
+    write(out);
+  } catch (...) {
+    if (buffer.error() != 0) fail(name, "write error", buffer.error());
+    throw;
+  }
+  out.flush();
+  if (buffer.error() != 0) fail(name, "write error", buffer.error());
+  if (!out) throw Error(ErrorCode::io, name + ": write error");
+}
+
+// A pipe, a terminal or a device at `path` (/dev/stdout, a FIFO): there is no file to replace,
+// so the bytes go straight into it, as to any stream. Never renamed over: that would replace
+// the device node itself.
+bool is_stream(const std::filesystem::path& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
+void write_stream(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write) {
+  const std::string name = path.string();
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) fail(name, "cannot open", errno);
+  struct Closer {
+    int fd;
+    ~Closer() {
+      if (fd >= 0) ::close(fd);
+    }
+  } closer{fd};
+  write_through(fd, name, write);
+  closer.fd = -1;
+  if (::close(fd) != 0 && errno != EINTR) fail(name, "write error", errno);
+}
+
 }  // namespace
 
 void write_file_atomically(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write) {
   const std::string name = path.string();
   if (path.filename().empty()) throw Error(ErrorCode::io, name + ": not a file name");
+  if (is_stream(path)) return write_stream(path, write);
   Temporary t;
   create_temporary(path, t);
-  {
-    DescriptorBuffer buffer(t.fd);
-    std::ostream out(&buffer);
-    try {
-      write(out);
-    } catch (...) {
-      if (buffer.error() != 0) fail(name, "write error", buffer.error());
-      throw;
-    }
-    out.flush();
-    if (buffer.error() != 0) fail(name, "write error", buffer.error());
-    if (!out) throw Error(ErrorCode::io, name + ": write error");
-  }
+  write_through(t.fd, name, write);
   if (::fsync(t.fd) != 0) fail(name, "cannot sync", errno);
   const int fd = t.fd;
   t.fd = -1;

@@ -12,7 +12,9 @@
 //      folder, so that the rename itself is on disk.
 //
 // The temporary file is removed on every failure before the rename; only a process killed
-// while writing leaves one behind.
+// while writing leaves one behind. A path that names a pipe or a device (/dev/stdout, a FIFO,
+// /dev/full) has no file to replace: the bytes are written straight into it, and it is never
+// renamed over.
 #pragma once
 
 #include <filesystem>

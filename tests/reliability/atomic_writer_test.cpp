@@ -165,3 +165,18 @@ TEST_CASE("the atomic writer: a write that fails half-way (a file size limit) ke
   CHECK(read_file(s / "h.hyphstore") == old_store);
   CHECK(s.listing() == "en.hyb h.hyphstore ");
 }
+
+TEST_CASE("the atomic writer: a pipe or a device at the path is written into, never replaced") {
+  CHECK(message_of([] { write_text("/dev/full", "x"); }) == "/dev/full: write error: No space left on device");
+  struct stat st {};
+  REQUIRE(::stat("/dev/full", &st) == 0);
+  CHECK(S_ISCHR(st.st_mode));
+  Scratch s;
+  REQUIRE(::mkfifo((s / "fifo").c_str(), 0600) == 0);
+  std::string got;
+  std::thread reader([&] { got = read_file(s / "fifo"); });
+  hyph::Hyphenator::english().write_compiled_file(s / "fifo");
+  reader.join();
+  CHECK(got == compiled_bytes(hyph::Hyphenator::english(), hyph::CompiledLayout::fast));
+  CHECK(s.listing() == "fifo ");
+}

@@ -178,6 +178,14 @@ def full_file_system(tmp):
     finally:
         if mounted:
             subprocess.run(["umount", full])
+    r = run(COMPILE, ["-o", "/dev/full"])
+    check("hyph-compile -o /dev/full: exit 1, the reason said, the device left as it is",
+          r.returncode == 1 and "/dev/full: write error: No space left on device" in err(r) and not os.path.isfile("/dev/full"), err(r))
+    word = os.path.join(tmp, "word.txt")
+    with open(word, "w") as f:
+        f.write("hyphenation\n")
+    r = subprocess.run(f"{COMPILE} -o /dev/stdout | {HYPHENATE} --compiled /dev/stdin {word}", shell=True, capture_output=True)
+    check("hyph-compile -o /dev/stdout into a pipe", r.returncode == 0 and r.stdout == b"hy-phen-ation\n", err(r))
     r = subprocess.run([STORE, "--list", os.path.join(tmp, "big.hyphstore")], stdout=open("/dev/full", "wb"), stderr=subprocess.PIPE)
     check("hyph-store --list > /dev/full: exit 1", r.returncode == 1 and "No space left on device" in err(r), (r.returncode, err(r)))
     r = subprocess.run([STORE, "--list", os.path.join(tmp, "one.hyphstore")], stdout=open("/dev/full", "wb"), stderr=subprocess.PIPE)
