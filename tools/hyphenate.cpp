@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -37,8 +38,9 @@ constexpr const char* kSoftHyphen = "\xC2\xAD";  // U+00AD in UTF-8
 using cli::Usage;
 
 // A reader that went away (hyphenate ... | head -1) is not an error worth a message: the
-// program ends quietly (ending the progress line, if one is shown). Thrown, not exit(), so
-// that the -j workers are stopped and joined on the way out.
+// program ends quietly, as if killed by SIGPIPE (cli::die_of_sigpipe), after ending the
+// progress line, if one is shown. Thrown, so that the -j workers are stopped and joined on
+// the way out. (main() ignores SIGPIPE so that every write sees EPIPE and comes here.)
 struct OutputClosed {};
 [[noreturn]] void output_closed(cli::Progress* progress) {
   if (progress) progress->finish();
@@ -294,8 +296,7 @@ int run(int argc, char** argv) {
   for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
   if (vm.count("list-languages")) {
     print_languages(search);
-    if (std::fflush(stdout) != 0 && errno != EPIPE)
-      throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
+    flush_stdout();
     return 0;
   }
   if (vm.count("soft-hyphen")) {
@@ -390,15 +391,21 @@ int run(int argc, char** argv) {
   return 0;
 }
 
-// A closed output ends the program quietly, from wherever it was writing.
+// A closed output ends the program quietly, from wherever it was writing, with SIGPIPE's
+// status: the output was cut short, which a pipeline (set -o pipefail) must be able to see.
 int run_until_output_closes(int argc, char** argv) {
   try {
     return run(argc, argv);
   } catch (const OutputClosed&) {
-    return 0;
+    cli::die_of_sigpipe();
   }
 }
 
 }  // namespace
 
-int main(int argc, char** argv) { return cli::run_main("hyphenate", run_until_output_closes, argc, argv); }
+int main(int argc, char** argv) {
+  // Writes report EPIPE instead of killing the process at once, so that the progress line is
+  // ended and the workers joined first; the program still ends by SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
+  return cli::run_main("hyphenate", run_until_output_closes, argc, argv);
+}
