@@ -10,6 +10,7 @@
 
 #include "cli_support.h"
 #include "explain_input.h"
+#include "language_table.h"
 #include "progress.h"
 #include "settings_options.h"
 
@@ -151,43 +152,6 @@ void spell_input(const std::string& name, const hyph::Hyphenator& h, const std::
   write_stdout(h.hyphenated_spelling(pending, marker));
 }
 
-// --list-languages: one language a line, in columns.
-void print_languages(const hyph::LanguageSearch& search) {
-  const auto languages = hyph::list_languages(search);
-  std::size_t tag_width = 3, name_width = 4;
-  for (const auto& l : languages) {
-    tag_width = std::max(tag_width, l.tag.size());
-    name_width = std::max(name_width, l.name.size());
-  }
-  auto row = [&](const std::string& tag, const std::string& name, const std::string& left, const std::string& right,
-                 const std::string& letters, const std::string& source) {
-    std::string line = tag + std::string(tag_width + 2 - tag.size(), ' ') + name;
-    // Pad by display width: count UTF-8 lead bytes only.
-    std::size_t shown = 0;
-    for (unsigned char c : name) shown += (c & 0xC0) != 0x80;
-    line += std::string(name_width + 2 - std::min(name_width + 1, shown), ' ');
-    line += std::string(4 - std::min<std::size_t>(3, left.size()), ' ') + left;
-    line += std::string(6 - std::min<std::size_t>(5, right.size()), ' ') + right;
-    line += "  " + letters + std::string(10 - std::min<std::size_t>(9, letters.size()), ' ') + source + "\n";
-    write_stdout(line);
-  };
-  row("tag", "name", "left", "right", "letters", "source (minimums from)");
-  for (const auto& l : languages) {
-    std::string source;
-    if (l.dialect == hyph::Dialect::libhyphen) {
-      source = l.patterns.string() + (l.mins_from_metadata ? " (its LEFT/RIGHTHYPHENMIN)" : " (no minimums: libhyphen's 2 2)");
-    } else if (l.embedded) {
-      source = "embedded: patterns/data/hyphen.tex (plain TeX's minimums)";
-    } else {
-      source = l.patterns.string();
-      if (!l.exceptions.empty()) source += " + " + l.exceptions.filename().string();
-      source += l.mins_from_metadata ? " (" + l.metadata.filename().string() + ")" : " (no hyphenmins found: TeX's 2 3)";
-    }
-    row(l.tag, l.name, std::to_string(l.mins.left), std::to_string(l.mins.right),
-        l.dialect == hyph::Dialect::libhyphen ? "runs" : l.letters == hyph::LetterPolicy::unicode ? "unicode" : "patterns", source);
-  }
-}
-
 // --stats: what the exception lookup is made of and what it did.
 void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
   const hyph::FilterDescription f = h.filter();
@@ -295,7 +259,7 @@ int run(int argc, char** argv) {
   hyph::LanguageSearch search;
   for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
   if (vm.count("list-languages")) {
-    print_languages(search);
+    write_stdout(cli::language_table(search));
     flush_stdout();
     return 0;
   }
@@ -341,7 +305,7 @@ int run(int argc, char** argv) {
       sources.insert(sources.end(), extra.begin(), extra.end());
       return hyph::Hyphenator::load(sources, settings);
     }
-    return hyph::load_language(language, settings, extra, search);
+    return cli::with_language_hint("hyphenate", [&] { return hyph::load_language(language, settings, extra, search); });
   }();
 
   if (inputs.empty()) inputs.push_back("-");

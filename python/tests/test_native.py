@@ -107,6 +107,9 @@ def test_errors_name_file_line_column(tmp_path):
     with pytest.raises(libhyph.UnknownLanguageError) as info:
         libhyph.Hyphenator("english-please")
     assert isinstance(info.value, LookupError)
+    # The hint names Python's own way to list them, and no command-line option.
+    assert "libhyph.languages() lists the languages" in str(info.value) and "--" not in str(info.value)
+    assert hasattr(libhyph, "languages")
     with pytest.raises(libhyph.InvalidArgumentError):
         libhyph.Hyphenator(filter="sieve")
     with pytest.raises(libhyph.InvalidArgumentError):
