@@ -202,7 +202,7 @@ void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
 int run(int argc, char** argv) {
   std::vector<std::string> pattern_files, exception_files, inputs, pattern_dirs;
   std::string language, marker, normalize, compiled_file, dic_file;
-  unsigned jobs = 0;
+  int jobs = 0;  // signed, so that -j -1 is refused rather than read as 4294967295
   cli::SettingsOptions o;
 
   po::options_description visible(
@@ -263,6 +263,7 @@ int run(int argc, char** argv) {
     flush_stdout();
     return 0;
   }
+  if (jobs < 0) throw Usage("--jobs must be 0 (one thread per core) or more, not " + std::to_string(jobs));
   if (vm.count("soft-hyphen")) {
     if (!vm["marker"].defaulted()) throw Usage("--soft-hyphen and --marker are exclusive");
     marker = kSoftHyphen;
@@ -340,7 +341,7 @@ int run(int argc, char** argv) {
       counters = stream.counters();
     };
     // One thread for --words (each line is answered as it comes) and for -j 1.
-    const unsigned threads = jobs != 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads = jobs != 0 ? static_cast<unsigned>(jobs) : std::max(1u, std::thread::hardware_concurrency());
     if (words || threads == 1) {
       hyph::TextStream stream(hyphenator, marker, sink);
       hyphenate_all(stream);
