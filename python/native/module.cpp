@@ -750,6 +750,7 @@ patterns    a pattern file (hyph-utf8 *.pat.txt or TeX \patterns{}) or a list of
 exceptions  exception files (*.hyp.txt or TeX \hyphenation{}) read after the patterns.
 left_min, right_min, uchyph
             TeX's \lefthyphenmin, \righthyphenmin, \uchyph; None: the language's own.
+            A minimum of 0 acts as 1, as in TeX; a negative one is an InvalidArgumentError.
 filter, fp_rate
             the exception pre-check ('exact', 'bloom', 'cuckoo', 'fuse', ...) and its rate;
             every choice gives the same answers.
