@@ -431,6 +431,9 @@ int hyph_uchyph(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.uc
 int hyph_letters(const hyph_hyphenator* h) noexcept { return h ? static_cast<int>(h->hyphenator.letters()) : 0; }
 size_t hyph_pattern_count(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.pattern_count() : 0; }
 size_t hyph_exception_count(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.exception_count() : 0; }
+// (tag() and name() view whole std::strings of the model: NUL-terminated.)
+const char* hyph_language_tag(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.tag().data() : ""; }
+const char* hyph_language_name(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.name().data() : ""; }
 
 size_t hyph_hyphenate(const hyph_hyphenator* h, const char* text, size_t length, size_t* breaks, size_t capacity) noexcept {
   if (!h || !text) return 0;

@@ -335,16 +335,23 @@ Hyphenator load_language(std::string_view tag, const Settings& settings, std::sp
   if (l.dialect == Dialect::libhyphen) {
     if (!extra.empty())
       throw Error(ErrorCode::invalid_argument, std::string(tag) + " is a libhyphen dictionary: it takes no extra pattern or exception sources");
-    return Hyphenator::load_dic(l.patterns, settings);
+    Hyphenator h = Hyphenator::load_dic(l.patterns, settings);
+    detail::label_language(h, l.tag, l.name);
+    return h;
   }
   // The language's own minimums and letters; \uchyph is TeX's for every language.
   const Settings s = detail::with_defaults(settings, {.mins = l.mins, .uchyph = kPlainTexDefaults.uchyph, .letters = l.letters});
-  if (l.embedded) return Hyphenator::english(s, extra);
-  std::vector<Source> sources;
-  sources.push_back(Source::file(l.patterns, SourceFormat::pattern_list));
-  if (!l.exceptions.empty()) sources.push_back(Source::file(l.exceptions, SourceFormat::exception_list));
-  sources.insert(sources.end(), extra.begin(), extra.end());
-  return Hyphenator::load(sources, s);
+  Hyphenator h = [&] {
+    if (l.embedded) return Hyphenator::english(s, extra);
+    std::vector<Source> sources;
+    sources.push_back(Source::file(l.patterns, SourceFormat::pattern_list));
+    if (!l.exceptions.empty()) sources.push_back(Source::file(l.exceptions, SourceFormat::exception_list));
+    sources.insert(sources.end(), extra.begin(), extra.end());
+    return Hyphenator::load(sources, s);
+  }();
+  // Loaded by tag, it reports the tag (tag(), Python's .tag), as a compiled file does.
+  detail::label_language(h, l.tag, l.name);
+  return h;
 }
 
 Hyphenator Hyphenator::language(std::string_view tag, const Settings& settings, std::span<const Source> extra) {

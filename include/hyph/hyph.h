@@ -353,6 +353,11 @@ HYPH_EXPORT int hyph_uchyph(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 HYPH_EXPORT int hyph_letters(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT; /* a hyph_letter_policy */
 HYPH_EXPORT size_t hyph_pattern_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 HYPH_EXPORT size_t hyph_exception_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+/* The language's tag and name: a language loaded by tag (hyph_load_language) reports the tag it
+ * was found by ("de-1996"; "en-us" for "en") and its name, a compiled file the ones it records;
+ * other loads "". Never NULL; the strings live as long as the hyphenator. */
+HYPH_EXPORT const char* hyph_language_tag(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT const char* hyph_language_name(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 
 /* ---- Hyphenating -------------------------------------------------------------------- */
 /* The text is any bytes (any code units): white space separates words as TeX's glue does,

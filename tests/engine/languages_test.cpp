@@ -154,6 +154,27 @@ TEST_CASE("en-us is the embedded plain TeX; hyph-utf8's en-us is hyph-utf8:en-us
   CHECK(hyph::Hyphenator::language("en-us").letters() == hyph::LetterPolicy::pattern_letters);
 }
 
+TEST_CASE("a language loaded by tag reports that tag and its name") {
+  TempDir t;
+  write(t.path / "hyph-de-1996.pat.txt", "a1b\n");
+  write(t.path / "hyph-de-1996.tex", header("German, reformed spelling", ""));
+  const auto search = only({t.path});
+  for (const char* asked : {"de-1996", "DE_1996", "hyph-utf8:de-1996"}) {
+    const hyph::Hyphenator h = hyph::load_language(asked, {}, {}, search);
+    CHECK(h.tag() == "de-1996");
+    CHECK(h.name() == "German, reformed spelling");
+  }
+  // The embedded English, by either tag, with or without extra sources.
+  CHECK(hyph::Hyphenator::language("en").tag() == "en-us");
+  const hyph::Source extra{"extra.hyp.txt", "ta-ble\n", hyph::SourceFormat::detect};
+  CHECK(hyph::Hyphenator::language("en-us", {}, {&extra, 1}).tag() == "en-us");
+  // Copies share the labels; loads not by tag have none.
+  const hyph::Hyphenator copy = hyph::load_language("de-1996", {}, {}, search);
+  CHECK(hyph::Hyphenator(copy).tag() == "de-1996");
+  const hyph::Source patterns{"p.pat.txt", "a1b\n", hyph::SourceFormat::detect};
+  CHECK(hyph::Hyphenator::load({&patterns, 1}).tag().empty());
+}
+
 TEST_CASE("an unknown tag: the error names near matches") {
   TempDir t;
   for (const char* tag : {"de-1901", "de-1996", "de-ch-1901", "fr", "fur", "el-monoton"})
