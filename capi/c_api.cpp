@@ -142,10 +142,16 @@ hyph_status load_english(const Options* settings, const char* const* extra_files
 template <class Options>
 hyph_status load_language(const char* tag, const Options* settings, const char* const* pattern_dirs,
                                size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
-  return make_object(out, error, [&](const char*&) {
+  return make_object(out, error, [&](const char*& reading) {
     if (!tag) invalid_argument("the language tag is NULL");
     check_files(pattern_dirs, dir_count);
     const hyph::Settings s = to_settings(settings);
+    // Each folder alone first, so that the error's `file` names one that is missing.
+    for (std::size_t k = 0; k < dir_count; ++k) {
+      reading = pattern_dirs[k];
+      hyph::pattern_directories({.directories = {pattern_dirs[k]}, .environment = false, .system = false});
+    }
+    reading = nullptr;
     hyph::LanguageSearch search;
     search.directories.assign(pattern_dirs, pattern_dirs + dir_count);
     return hyph::load_language(tag, s, {}, search);

@@ -258,7 +258,26 @@ std::vector<std::string> near_matches(const std::string& wanted, const std::vect
 
 }  // namespace
 
+namespace {
+
+// The folders a caller names must be there: a mistyped one would otherwise be skipped without
+// a word, and a language found elsewhere (or none) would answer instead. (HYPH_PATTERNS_DIR's
+// missing entries are skipped, as PATH's are.)
+void check_named_directories(const LanguageSearch& search) {
+  for (const fs::path& dir : search.directories) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(dir, ec);
+    if (!fs::exists(status))
+      throw Error(ErrorCode::io, dir.string() + ": no such folder (named as a folder of patterns to search)");
+    if (!fs::is_directory(status))
+      throw Error(ErrorCode::io, dir.string() + ": not a folder (named as a folder of patterns to search)");
+  }
+}
+
+}  // namespace
+
 std::vector<std::filesystem::path> pattern_directories(const LanguageSearch& search) {
+  check_named_directories(search);
   std::vector<fs::path> candidates = search.directories;
   if (search.environment) {
     if (const char* env = std::getenv("HYPH_PATTERNS_DIR")) {
@@ -297,6 +316,7 @@ std::vector<LanguageInfo> list_languages(const LanguageSearch& search) {
 }
 
 LanguageInfo find_language(std::string_view tag, const LanguageSearch& search) {
+  check_named_directories(search);  // also where the embedded en-us needs no search
   const std::string wanted = normalise_tag(tag);
   if (wanted == kEmbeddedTag || wanted == "en") return embedded_english();
   const std::vector<LanguageInfo> all = list_languages(search);

@@ -170,7 +170,8 @@ HYPH_EXPORT hyph_status hyph_load_english(const hyph_settings* settings, const c
  * the `dir_count` folders of `pattern_dirs` first, then in those of the HYPH_PATTERNS_DIR
  * environment variable, then in TeX Live's (see hyph/languages.h). Unset settings take the
  * language's own minimums and letter policy. An unknown tag is HYPH_ERROR_UNKNOWN_LANGUAGE,
- * with a message naming near matches and where it looked. */
+ * with a message naming near matches and where it looked. A `pattern_dirs` entry that is not a
+ * folder is HYPH_ERROR_IO, the error's `file` naming it (whatever the tag, en-us too). */
 HYPH_EXPORT hyph_status hyph_load_language(const char* tag, const hyph_settings* settings, const char* const* pattern_dirs,
                                            size_t dir_count, hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 

@@ -460,4 +460,13 @@ TEST_CASE("languages by tag") {
   expect_failure(HYPH_ERROR_INVALID_ARGUMENT, [&](hyph_hyphenator** h, hyph_error** e) {
     return hyph_load_language(nullptr, nullptr, nullptr, 0, h, e);
   });
+  // A folder that is not there is an error naming it, for any tag (the embedded en-us too).
+  const char* with_missing[] = {vendored.c_str(), "/nonexistent/patterns"};
+  for (const char* tag : {"de-1996", "en-us"}) {
+    f = expect_failure(HYPH_ERROR_IO, [&](hyph_hyphenator** h, hyph_error** e) {
+      return hyph_load_language(tag, nullptr, with_missing, 2, h, e);
+    });
+    CHECK(f.file == "/nonexistent/patterns");
+    CHECK(f.message.find("/nonexistent/patterns: no such folder") != std::string::npos);
+  }
 }

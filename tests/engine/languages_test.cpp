@@ -154,6 +154,28 @@ TEST_CASE("en-us is the embedded plain TeX; hyph-utf8's en-us is hyph-utf8:en-us
   CHECK(hyph::Hyphenator::language("en-us").letters() == hyph::LetterPolicy::pattern_letters);
 }
 
+TEST_CASE("a folder named to the search must be a folder") {
+  TempDir t;
+  write(t.path / "hyph-de-1996.pat.txt", "a1b\n");
+  const auto missing = only({t.path, t.path / "nope"});
+  const auto file = only({t.path / "hyph-de-1996.pat.txt"});
+  CHECK_THROWS_WITH_AS(hyph::pattern_directories(missing), ((t.path / "nope").string() + ": no such folder (named as a folder of patterns to search)").c_str(), hyph::Error);
+  CHECK_THROWS_WITH_AS(hyph::list_languages(file), ((t.path / "hyph-de-1996.pat.txt").string() + ": not a folder (named as a folder of patterns to search)").c_str(), hyph::Error);
+  CHECK_THROWS_AS(hyph::find_language("de-1996", missing), hyph::Error);
+  CHECK_THROWS_AS(hyph::load_language("en-us", {}, {}, missing), hyph::Error);  // the embedded language too
+  try {
+    hyph::load_language("de-1996", {}, {}, missing);
+  } catch (const hyph::Error& e) {
+    CHECK(e.code() == hyph::ErrorCode::io);
+  }
+  // HYPH_PATTERNS_DIR's missing entries are skipped, as PATH's are.
+  ::setenv("HYPH_PATTERNS_DIR", ("/nonexistent:" + t.path.string()).c_str(), 1);
+  hyph::LanguageSearch from_environment;
+  from_environment.system = false;
+  CHECK(hyph::find_language("de-1996", from_environment).patterns == t.path / "hyph-de-1996.pat.txt");
+  ::unsetenv("HYPH_PATTERNS_DIR");
+}
+
 TEST_CASE("a language loaded by tag reports that tag and its name") {
   TempDir t;
   write(t.path / "hyph-de-1996.pat.txt", "a1b\n");
