@@ -116,7 +116,9 @@ int run(int argc, char** argv) {
                               "uchyph", "letters", "tag", "name", "small"})
       if (vm.count(other)) throw Usage(std::string("--dic takes no --") + other + " (a .dic dictionary has its own rules)");
     if (!vm["filter"].defaulted() || !vm["fp-rate"].defaulted()) throw Usage("--dic takes no --filter or --fp-rate");
-    write_atomically(hyph::Hyphenator::load_dic(dic), output, {}, {}, hyph::CompiledLayout::fast);
+    const hyph::Hyphenator loaded = hyph::Hyphenator::load_dic(dic);
+    cli::print_warnings("hyph-compile", loaded);
+    write_atomically(loaded, output, {}, {}, hyph::CompiledLayout::fast);
     return 0;
   }
   const hyph::Settings settings = o.to_settings(vm);

@@ -212,6 +212,10 @@ class HYPH_EXPORT Hyphenator {
   /// "de-1996", "German, reformed spelling"); empty for other loads.
   std::string_view tag() const noexcept;
   std::string_view name() const noexcept;
+  /// What the load accepted but warns about, to pass on to the user: a `.dic` file whose first
+  /// line names no known charset, or none of whose patterns can break (libhyphen loads both
+  /// without a word, and so does libhyph, answering as libhyphen does). Empty otherwise.
+  std::span<const Warning> warnings() const noexcept;
 
  private:
   friend const detail::Model& detail::model_of(const Hyphenator& hyphenator) noexcept;
