@@ -90,7 +90,7 @@ int run(int argc, char** argv) {
       ("right-min", po::value(&o.right_min), "\\righthyphenmin to record (default: the language's; -p: 3)")
       ("uchyph", po::value(&o.uchyph), "\\uchyph to record (default 1)")
       ("letters", po::value(&o.letters), "'patterns' (8-bit TeX's letters) or 'unicode' (Unicode TeX's); default: the language's (-p: patterns)")
-      ("small", "lay the patterns out small rather than fast: dense rows for the first letters only (German: 0.5 MB instead of 7 MB, at about half the words per second)")
+      ("small", "lay the patterns out small rather than fast: dense rows for the first letters only (German: 0.75 MB instead of 7.1 MB, at about half the words per second)")
       ("filter", po::value(&o.filter_name)->default_value(o.filter_name), ("exception pre-check stored in the file: " + cli::filter_choices(", ")).c_str())
       ("fp-rate", po::value(&o.fp_rate)->default_value(o.fp_rate), "target false-positive rate of the filter")
       ("tag", po::value(&tag), "language tag to record (default: the -l tag)")

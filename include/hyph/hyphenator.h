@@ -64,7 +64,7 @@ void label_language(Hyphenator& fresh, std::string_view tag, std::string_view na
 /// Both hyphenate alike; they differ in size and speed.
 enum class CompiledLayout {
   fast,   ///< a dense row for every state: one memory load a letter (German de-1996: 7 MB)
-  small,  ///< dense rows for the first letters, the other states as nodes (German: 0.5 MB, about half the words per second)
+  small,  ///< dense rows for the first letters, the other states as nodes (German: 0.75 MB, about half the words per second)
 };
 
 class HYPH_EXPORT Hyphenator {
