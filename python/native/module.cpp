@@ -338,7 +338,17 @@ struct Options {
   std::optional<std::string> letters;
   std::string normalize;
   std::string dic_minimums;
+  py::object patterns_dirs;
 };
+
+// patterns_dirs=: folders searched first for a language tag (hyphenate --patterns-dir); each
+// must be a folder (FileError otherwise), whatever is loaded.
+hyph::LanguageSearch search_of(py::handle dirs) {
+  hyph::LanguageSearch search;
+  search.directories = paths_of(dirs, "patterns_dirs");
+  if (!search.directories.empty()) hyph::pattern_directories({.directories = search.directories, .environment = false, .system = false});
+  return search;
+}
 
 hyph::DicMinimums dic_minimums(const std::string& name) {
   if (name == "larger") return hyph::DicMinimums::larger;
@@ -347,6 +357,7 @@ hyph::DicMinimums dic_minimums(const std::string& name) {
 }
 
 hyph::Hyphenator load(const Options& o) {
+  const hyph::LanguageSearch search = search_of(o.patterns_dirs);
   hyph::Settings settings;
   settings.left_min = o.left_min;
   settings.right_min = o.right_min;
@@ -382,7 +393,7 @@ hyph::Hyphenator load(const Options& o) {
   for (const auto& p : patterns) sources.push_back(hyph::Source::file(p));
   for (const auto& p : exceptions) sources.push_back(hyph::Source::file(p));
   if (!patterns.empty()) return hyph::Hyphenator::load(sources, settings);
-  return hyph::Hyphenator::language(o.language, settings, sources);
+  return hyph::load_language(o.language, settings, sources, search);
 }
 
 auto engine_call(const hyph::Hyphenator& h) {
@@ -768,6 +779,10 @@ dic_minimums
             right_min alone, 2 where unset).
 letters     'patterns' (8-bit TeX's letters) or 'unicode' (XeTeX's); None: the language's.
 normalize   'none' (as TeX) or 'nfc' (find words in Unicode NFC).
+patterns_dirs
+            a folder of hyph-utf8 patterns (or a list of them), searched for the language
+            tag before HYPH_PATTERNS_DIR and TeX Live's (hyphenate --patterns-dir); one that
+            is not a folder is a FileError.
 
 Raises libhyph.Error (a subclass: FileError, ParseError with file, line and column,
 UnknownLanguageError, InvalidArgumentError, ...) if the language cannot be loaded.
@@ -775,10 +790,11 @@ UnknownLanguageError, InvalidArgumentError, ...) if the language cannot be loade
       .def(py::init([](std::string language, py::object patterns, py::object exceptions, std::optional<int> left_min,
                        std::optional<int> right_min, std::optional<int> uchyph, std::optional<std::string> filter,
                        double fp_rate, py::object compiled, py::object dic, std::optional<std::string> letters,
-                       std::string normalize, std::string dic_minimums) {
+                       std::string normalize, std::string dic_minimums, py::object patterns_dirs) {
              hyph::Hyphenator h = load(Options{std::move(language), std::move(patterns), std::move(exceptions), std::move(compiled),
                                                std::move(dic), left_min, right_min, uchyph, std::move(filter), fp_rate,
-                                               std::move(letters), std::move(normalize), std::move(dic_minimums)});
+                                               std::move(letters), std::move(normalize), std::move(dic_minimums),
+                                               std::move(patterns_dirs)});
              // Passed on as libhyph.LoadWarning, pointing at the caller's line.
              const py::object category = py::module_::import("libhyph._errors").attr("LoadWarning");
              for (const hyph::Warning& w : h.warnings())
@@ -789,7 +805,7 @@ UnknownLanguageError, InvalidArgumentError, ...) if the language cannot be loade
            py::arg("exceptions") = py::none(), py::arg("left_min") = py::none(), py::arg("right_min") = py::none(),
            py::arg("uchyph") = py::none(), py::arg("filter") = py::none(), py::arg("fp_rate") = 0.01,
            py::arg("compiled") = py::none(), py::arg("dic") = py::none(), py::arg("letters") = py::none(),
-           py::arg("normalize") = "none", py::arg("dic_minimums") = "larger")
+           py::arg("normalize") = "none", py::arg("dic_minimums") = "larger", py::arg("patterns_dirs") = py::none())
       .def("hyphenate_bytes", &hyphenate_bytes, py::arg("data"), py::arg("marker") = py::bytes("-"), R"doc(
 `data` (bytes, UTF-8 or not) with `marker` (bytes) at every break: what the `hyphenate`
 command writes for the same bytes. Removing the markers gives `data` back.
@@ -894,13 +910,13 @@ Raises InvalidArgumentError for a word with no letters or with letters the langu
       .def("__len__", &hyph::UserDictionary::size)
       .def("__contains__", [](const hyph::UserDictionary& d, py::handle word) { return d.contains(word_of(word)); });
 
-  m.def("_list_languages", [] {
+  m.def("_list_languages", [](py::object patterns_dirs) {
     py::list out;
-    for (const hyph::LanguageInfo& l : hyph::list_languages()) {
+    for (const hyph::LanguageInfo& l : hyph::list_languages(search_of(patterns_dirs))) {
       out.append(py::make_tuple(l.tag, l.name, l.mins.left, l.mins.right, letters_name(l.letters),
                                 l.embedded ? py::object(py::none()) : py::object(py::str(l.patterns.string())),
                                 l.exceptions.empty() ? py::object(py::none()) : py::object(py::str(l.exceptions.string()))));
     }
     return out;
-  });
+  }, py::arg("patterns_dirs") = py::none());
 }

@@ -86,6 +86,21 @@ def test_every_filter_gives_the_same_answers():
         assert h.hyphenate(TEXT) == want, name
 
 
+def test_patterns_dirs(tmp_path, monkeypatch):
+    # hyphenate --patterns-dir's equivalent: searched first; a folder that is not there is an
+    # error naming it, not skipped.
+    monkeypatch.delenv("HYPH_PATTERNS_DIR", raising=False)
+    de = libhyph.Hyphenator("de-1996", patterns_dirs=VENDORED_PATTERNS)
+    assert de.hyphenate("Silbentrennung") == "Sil-ben-tren-nung" and de.tag == "de-1996"
+    assert "de-1996" in [l.tag for l in libhyph.languages(patterns_dirs=[str(VENDORED_PATTERNS)])]
+    missing = tmp_path / "nope"
+    for call in (lambda: libhyph.Hyphenator("de-1996", patterns_dirs=[VENDORED_PATTERNS, missing]),
+                 lambda: libhyph.Hyphenator(patterns_dirs=missing),
+                 lambda: libhyph.languages(patterns_dirs=missing)):
+        with pytest.raises(libhyph.FileError, match=f"{missing}: no such folder"):
+            call()
+
+
 def test_loaded_by_tag_reports_the_tag(german):
     assert german.tag == "de-1996" and german.name == "German, reformed spelling"
     assert "de-1996" in repr(german)
