@@ -68,11 +68,12 @@ fi
 $build || exit 0
 
 # An existing build directory is configured anew with the options asked for (a --minimal build
-# turns its tests off, a full one back on), its dependency checks run again (--clearcache), so
-# that packages installed since the last run are found.
+# turns its tests off, a full one back on), its cached dependency checks dropped first
+# (--clearcache), so that packages installed since the last run are found.
 read -r -a extra_options <<<"${LIBHYPH_MESON_OPTIONS:-}"
 if [[ -f build/build.ninja ]]; then
-  meson setup --reconfigure --clearcache build -Dtests="$tests" "${extra_options[@]}"
+  meson configure --clearcache build
+  meson setup --reconfigure build -Dtests="$tests" "${extra_options[@]}"
 else
   meson setup build -Dtests="$tests" "${extra_options[@]}"
 fi
