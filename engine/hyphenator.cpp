@@ -33,6 +33,7 @@ Source Source::file(const std::filesystem::path& path, SourceFormat format) {
 }
 
 Hyphenator Hyphenator::english(const Settings& settings, std::span<const Source> extra) {
+  detail::check_minimums(settings);
   // hyphen.tex compiled at build time, read in place: unless what is asked for needs the
   // sources (more sources, other letters, exception stores on top).
   const std::string_view compiled = patterns::embedded_english_hyb();
@@ -48,14 +49,17 @@ Hyphenator Hyphenator::english(const Settings& settings, std::span<const Source>
 }
 
 Hyphenator Hyphenator::load(std::span<const Source> sources, const Settings& settings) {
+  detail::check_minimums(settings);
   return Hyphenator(detail::build_model(sources, settings));
 }
 
 Hyphenator Hyphenator::load_compiled(const std::filesystem::path& path, const Settings& settings) {
+  detail::check_minimums(settings);
   return Hyphenator(detail::load_compiled_file(path, settings));
 }
 
 Hyphenator Hyphenator::load_compiled(std::span<const std::byte> bytes, const Settings& settings, std::string_view name) {
+  detail::check_minimums(settings);
   return Hyphenator(detail::load_compiled(bytes, nullptr, settings, name, detail::FilterFrom::file));
 }
 
@@ -84,6 +88,7 @@ std::string without_own_minimums(std::string_view bytes) {
 }  // namespace
 
 Hyphenator Hyphenator::load_dic_bytes(std::string_view bytes, const Settings& settings, std::string_view name) {
+  detail::check_minimums(settings);
   if (settings.dic_minimums == DicMinimums::settings_only) {
     Settings own = settings;
     own.dic_minimums = DicMinimums::larger;

@@ -320,11 +320,11 @@ LanguageInfo find_language(std::string_view tag, const LanguageSearch& search) {
     message += " Only the embedded en-us is available: no hyph-utf8 patterns (hyph-*.pat.txt) were found";
     message += dirs.empty() ? " (no pattern folder exists)" : " in";
     for (std::size_t i = 0; i < dirs.size(); ++i) message += (i ? ", " : " ") + dirs[i].string();
-    message += ". Install TeX Live's patterns (Debian: texlive-lang-*), or name a folder with --patterns-dir or "
-               "HYPH_PATTERNS_DIR.";
+    message += ". Install TeX Live's patterns (Debian: texlive-lang-*), or name a folder of them in HYPH_PATTERNS_DIR.";
   } else {
-    message += " (" + std::to_string(all.size()) + " languages available: --list-languages shows them; more come with "
-               "TeX Live's hyph-utf8 patterns, Debian: texlive-lang-*, or from a folder named with --patterns-dir)";
+    // (Each front end adds how to list them: hyphenate --list-languages, libhyph.languages().)
+    message += " (" + std::to_string(all.size()) + " languages available; more come with TeX Live's hyph-utf8 patterns, "
+               "Debian: texlive-lang-*, or from a folder of them named in HYPH_PATTERNS_DIR)";
   }
   throw Error(ErrorCode::unknown_language, message);
 }

@@ -71,7 +71,8 @@ check("--list-languages: exceptions named", "hyph-nl.hyp.txt" in rows.get("nl", 
 
 expect_error("unknown tag suggests near matches", ["-l", "de", *V], 1, ["unknown language 'de'", "did you mean", "de-1996"])
 expect_error("unknown tag suggests by name", ["-l", "greek", *V], 1, ["el-monoton"])
-expect_error("unknown tag points at --list-languages", ["-l", "xx-zz", *V], 1, ["--list-languages"])
+expect_error("unknown tag points at --list-languages", ["-l", "xx-zz", *V], 1, ["hyphenate --list-languages"])
+cli_support.expect_hint_options_exist(HYPHENATE, "unknown tag: every option the hint names exists", ["-l", "xx-zz", *V])
 expect_error("bad --letters", ["--letters", "ascii"], 2, ["unknown --letters 'ascii'"])
 
 r = run(["--help"])

@@ -4,6 +4,7 @@ Each test script prints one line per check ("ok   NAME" or "FAIL NAME DETAIL") a
 with finish(), whose exit status meson test reads.
 """
 import os
+import re
 import subprocess
 import sys
 
@@ -42,6 +43,21 @@ def expect_error(program, name, args, status, messages, data=b""):
     wanted = [messages] if isinstance(messages, str) else messages
     check(name, r.returncode == status and all(m in err for m in wanted) and r.stdout == b"",
           f"got {r.returncode} {err!r}")
+
+
+def help_options(program):
+    """The long options the program's --help lists."""
+    return set(re.findall(r"--[a-z][a-z0-9-]*", run(program, ["--help"]).stdout.decode()))
+
+
+def expect_hint_options_exist(program, name, args, data=b""):
+    """The program fails, and every --option its message names is one of its own (a hint
+    must not send the user to an option that does not exist)."""
+    r = run(program, args, data)
+    err = r.stderr.decode(errors="replace")
+    named = set(re.findall(r"--[a-z][a-z0-9-]*", err))
+    missing = named - help_options(program)
+    check(name, r.returncode != 0 and named and not missing, f"status {r.returncode}, unknown {sorted(missing)} in {err!r}")
 
 
 def finish():

@@ -4,6 +4,11 @@
 
 #include <boost/program_options.hpp>
 
+#include <signal.h>  // pthread_sigmask
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -49,19 +54,37 @@ inline boost::program_options::variables_map parse_with_inputs(int argc, char** 
   return parse(argc, argv, all, positional);
 }
 
+/// Ends the program as SIGPIPE's default action does, for a reader of standard output that
+/// went away: no message, and a status that is not success (a shell shows 141), as for `cat`
+/// or `grep` in `... | head -1`. For a tool that ignores SIGPIPE (or was started with it
+/// ignored) and sees EPIPE instead: output was lost, so it must not exit 0.
+[[noreturn]] inline void die_of_sigpipe() {
+  std::signal(SIGPIPE, SIG_DFL);
+  sigset_t pipe_only;
+  sigemptyset(&pipe_only);
+  sigaddset(&pipe_only, SIGPIPE);
+  pthread_sigmask(SIG_UNBLOCK, &pipe_only, nullptr);
+  std::raise(SIGPIPE);
+  _exit(128 + SIGPIPE);  // not reached: the signal ends the process
+}
+
 /// Answers --help (the options) or --version ("NAME (libhyph) VERSION") on standard output;
 /// returns whether it did, and the tool is done.
 inline bool answered_help_or_version(const char* name, const char* version, const boost::program_options::variables_map& vm,
                                      const boost::program_options::options_description& options) {
   if (vm.count("help")) {
     std::cout << options << "\n";
-    return true;
-  }
-  if (vm.count("version")) {
+  } else if (vm.count("version")) {
     std::cout << name << " (libhyph) " << version << "\n";
-    return true;
+  } else {
+    return false;
   }
-  return false;
+  // Lost output is never success.
+  if (!std::cout.flush()) {
+    if (errno == EPIPE) die_of_sigpipe();
+    throw std::runtime_error("standard output: write error");
+  }
+  return true;
 }
 
 /// Returns run(argc, argv), or reports what it threw on stderr as "NAME: message" (followed

@@ -13,6 +13,7 @@
 #include <hyph/languages.h>
 
 #include "cli_support.h"
+#include "language_table.h"
 #include "settings_options.h"
 
 #include <boost/program_options.hpp>
@@ -76,7 +77,8 @@ int run(int argc, char** argv) {
   visible.add_options()
       ("help,h", "show this help and exit")
       ("version", "show the version and exit")
-      ("language,l", po::value(&language), "language tag, as hyphenate --language takes it (default en-us: plain TeX's hyphen.tex)")
+      ("language,l", po::value(&language), "language tag, as hyphenate --language takes it (default en-us: plain TeX's hyphen.tex); see --list-languages")
+      ("list-languages", "list the languages -l takes (with the --patterns-dir folders): tag, name, minimums, letters, source; then exit")
       ("dic", po::value(&dic), "a libhyphen .dic dictionary to compile instead of TeX patterns (alone: no other input, "
                                "letters, filter, minimums, --tag or --name)")
       ("patterns-dir", po::value(&pattern_dirs), "folder with hyph-utf8 patterns, searched first; repeatable")
@@ -97,6 +99,14 @@ int run(int argc, char** argv) {
 
   const po::variables_map vm = cli::parse(argc, argv, visible);
   if (cli::answered_help_or_version("hyph-compile", LIBHYPH_VERSION, vm, visible)) return 0;
+  if (vm.count("list-languages")) {
+    hyph::LanguageSearch search;
+    for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
+    const std::string table = cli::language_table(search);
+    if (std::fwrite(table.data(), 1, table.size(), stdout) != table.size() || std::fflush(stdout) != 0)
+      throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
+    return 0;
+  }
   if (output.empty()) throw Usage("no output file: -o OUT.hyb");
   if (!language.empty() && !pattern_files.empty()) throw Usage("--language and --patterns are exclusive");
   if (!dic.empty()) {
@@ -129,7 +139,7 @@ int run(int argc, char** argv) {
     hyph::LanguageSearch search;
     for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
     const std::string wanted = language.empty() ? "en-us" : language;
-    const hyph::LanguageInfo info = hyph::find_language(wanted, search);
+    const hyph::LanguageInfo info = cli::with_language_hint("hyph-compile", [&] { return hyph::find_language(wanted, search); });
     if (tag.empty()) tag = info.tag;
     if (name.empty()) name = info.name;
     return hyph::load_language(wanted, settings, extra, search);

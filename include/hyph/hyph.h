@@ -128,7 +128,7 @@ typedef enum hyph_letter_policy {
 /* What a load can be told. Always start from hyph_settings_init: later versions may add
  * fields, which it sets to their defaults. Passing NULL instead of settings means defaults. */
 typedef struct hyph_settings {
-  int left_min;            /* TeX's \lefthyphenmin; below 1 acts as 1. HYPH_MIN_DEFAULT: the language's */
+  int left_min;            /* TeX's \lefthyphenmin; 0 acts as 1, negative is HYPH_ERROR_INVALID_ARGUMENT. HYPH_MIN_DEFAULT: the language's */
   int right_min;           /* TeX's \righthyphenmin; likewise */
   int uchyph;              /* TeX's \uchyph: if <= 0, words whose first letter is upper case are left alone. Default 1 */
   int letters;             /* a hyph_letter_policy, or HYPH_LETTERS_DEFAULT (the default) */

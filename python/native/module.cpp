@@ -523,12 +523,12 @@ std::string word_of(py::handle word) { return std::string(utf8_of(word, "word").
 // ---------------------------------------------------------------------------------------------
 // Errors: hyph::Error becomes libhyph.Error or one of its subclasses (libhyph/_errors.py).
 
-void raise_error(const hyph::Error& e, const hyph::SourceLocation* where, const std::string& reason) {
+void raise_error(const hyph::Error& e, const std::string& message, const hyph::SourceLocation* where, const std::string& reason) {
   const py::object make = py::module_::import("libhyph._errors").attr("_from_native");
   const py::object file = where && !where->file.empty() ? py::object(py::str(where->file)) : py::object(py::none());
   const py::object line = where && where->line ? py::object(py::int_(where->line)) : py::object(py::none());
   const py::object column = where && where->column ? py::object(py::int_(where->column)) : py::object(py::none());
-  const py::object error = make(static_cast<int>(e.code()), py::str(e.what()), file, line, column, py::str(reason));
+  const py::object error = make(static_cast<int>(e.code()), py::str(message), file, line, column, py::str(reason));
   PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
 }
 
@@ -536,9 +536,15 @@ void translate(std::exception_ptr p) {
   try {
     if (p) std::rethrow_exception(p);
   } catch (const hyph::ParseError& e) {
-    raise_error(e, &e.where(), e.reason());
+    raise_error(e, e.what(), &e.where(), e.reason());
   } catch (const hyph::Error& e) {
-    raise_error(e, nullptr, e.what());
+    std::string message = e.what();
+    if (e.code() == hyph::ErrorCode::unknown_language) {
+      // The library names what every front end has; Python's own way to list them:
+      if (!message.ends_with('.')) message += '.';
+      message += " libhyph.languages() lists the languages.";
+    }
+    raise_error(e, message, nullptr, message);
   }
 }
 
@@ -744,6 +750,7 @@ patterns    a pattern file (hyph-utf8 *.pat.txt or TeX \patterns{}) or a list of
 exceptions  exception files (*.hyp.txt or TeX \hyphenation{}) read after the patterns.
 left_min, right_min, uchyph
             TeX's \lefthyphenmin, \righthyphenmin, \uchyph; None: the language's own.
+            A minimum of 0 acts as 1, as in TeX; a negative one is an InvalidArgumentError.
 filter, fp_rate
             the exception pre-check ('exact', 'bloom', 'cuckoo', 'fuse', ...) and its rate;
             every choice gives the same answers.

@@ -48,6 +48,20 @@ def test_breaks_are_named_tuples():
     assert first.offset == 2 and first.pre is None and first.post is None and first.replaced is None
 
 
+def test_negative_minimums_are_refused_as_everywhere():
+    # The command line refuses --left-min -3; the C++ and C APIs and Python refuse the same
+    # with one message. 0 acts as 1, as in TeX.
+    for kwargs, name, value in [({"left_min": -5}, "left_min", -5), ({"right_min": -1}, "right_min", -1)]:
+        for extra in [{}, {"language": "en-us"}, {"patterns": SOURCE_ROOT / "patterns/data/hyphen.tex"},
+                      {"dic": SOURCE_ROOT / "patterns/data/hyphen/hyph_en_US.dic"}]:
+            with pytest.raises(libhyph.InvalidArgumentError, match=f"^{name} must not be negative \\(it is {value}\\)$"):
+                libhyph.Hyphenator(**extra, **kwargs)
+    assert libhyph.Hyphenator(left_min=0, right_min=0).left_min == 1
+    r = subprocess.run([os.environ["LIBHYPH_HYPHENATE"], "--left-min", "-3"], input=b"x", capture_output=True) \
+        if os.environ.get("LIBHYPH_HYPHENATE") else None
+    assert r is None or (r.returncode == 2 and b"--left-min" in r.stderr)
+
+
 def test_keyword_arguments():
     assert libhyph.Hyphenator(left_min=1, right_min=1).hyphenate("academy") == cli(["--left-min", "1", "--right-min", "1"], "academy")
     assert libhyph.Hyphenator(uchyph=0).hyphenate("Hyphenation hyphenation") == "Hyphenation hy-phen-ation"
@@ -107,6 +121,9 @@ def test_errors_name_file_line_column(tmp_path):
     with pytest.raises(libhyph.UnknownLanguageError) as info:
         libhyph.Hyphenator("english-please")
     assert isinstance(info.value, LookupError)
+    # The hint names Python's own way to list them, and no command-line option.
+    assert "libhyph.languages() lists the languages" in str(info.value) and "--" not in str(info.value)
+    assert hasattr(libhyph, "languages")
     with pytest.raises(libhyph.InvalidArgumentError):
         libhyph.Hyphenator(filter="sieve")
     with pytest.raises(libhyph.InvalidArgumentError):

@@ -197,11 +197,20 @@ TEST_CASE("golden: TeX's answers through the C API, every setting") {
   }
 }
 
-TEST_CASE("minimums: below 1 acts as 1, and one side may stay the language's") {
-  hyph_settings s = capi::settings(-5, 0);
+TEST_CASE("minimums: 0 acts as 1, negative is refused, and one side may stay the language's") {
+  hyph_settings s = capi::settings(0, 0);
   Loaded h(capi::english(&s));
   CHECK(hyph_left_min(h) == 1);
   CHECK(hyph_right_min(h) == 1);
+  // As the command line and the C++ and Python APIs: a negative minimum is a mistake.
+  for (const auto& [left, right] : {std::pair{-5, 2}, std::pair{2, -1}}) {
+    s = capi::settings(left, right);
+    const Failure f = expect_failure(HYPH_ERROR_INVALID_ARGUMENT, [&](hyph_hyphenator** out, hyph_error** e) {
+      return hyph_load_english(&s, nullptr, 0, out, e);
+    });
+    CHECK(f.message == (left < 0 ? "left_min must not be negative (it is -5)" : "right_min must not be negative (it is -1)"));
+    CHECK(sources_failure(HYPH_ERROR_INVALID_ARGUMENT, {capi::source("p.pat.txt", "a1b\n")}, &s).message == f.message);
+  }
   s = capi::settings(HYPH_MIN_DEFAULT, 1);
   Loaded k(capi::english(&s));
   CHECK(hyph_left_min(k) == 2);

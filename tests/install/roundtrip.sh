@@ -7,6 +7,8 @@
 #   link     build tests/install/example.c (C99) and example.cpp (C++20) with
 #            `pkg-config --cflags --libs libhyph`, against the shared library and, with
 #            `--static`, against the static one; run them; they must print "hy-phen-ation".
+#            Then doc/c-api.md's `cc -static` line, as written: a program with no shared
+#            library at all.
 #            Also checks the fields of the installed libhyph.pc, and that README.md and
 #            doc/c-api.md show the examples as they are.
 #   headers  every installed header compiles alone in a translation unit: C++20, and the C
@@ -160,6 +162,30 @@ check_link() {
     loaded=$(ldd "$tmp/$program")
     [[ $loaded != *libhyph* ]] || fail "$program loads a shared libhyph"
   done
+  check_static_line
+}
+
+# doc/c-api.md's fully static link, the line after its marker run as written (in a folder
+# where app.c is the C example), with PKG_CONFIG_PATH finding the installed libhyph.pc.
+# (A plain `-l:libhyph.a` link, above, takes ICU and the C++ runtime from shared libraries,
+# where the order of -l options does not matter; with -static it does.)
+check_static_line() {
+  local marker='<!-- static link: tests/install/roundtrip.sh runs this line -->' line out loaded
+  line=$(awk -v marker="$marker" '$0 == marker { getline; print; exit }' "$source/doc/c-api.md")
+  line=${line#"    "}
+  [[ $line == "cc -static app.c "* ]] || fail "doc/c-api.md: no 'cc -static app.c ...' line after '$marker'"
+  if ((${#san[@]})); then
+    echo "note: a sanitized build cannot be linked with -static; doc/c-api.md's line not run"
+    return
+  fi
+  mkdir "$tmp/static-line"
+  cp "$source/tests/install/example.c" "$tmp/static-line/app.c"
+  (cd "$tmp/static-line" && bash -c "$line") || fail "doc/c-api.md's static link failed: $line"
+  out=$("$tmp/static-line/a.out")
+  echo "--- doc/c-api.md's '$line': $out"
+  [[ $out == "hy-phen-ation" ]] || fail "the program linked by doc/c-api.md's line printed '$out'"
+  loaded=$(LC_ALL=C ldd "$tmp/static-line/a.out" 2>&1 || true)
+  [[ $loaded == *"not a dynamic executable"* ]] || fail "doc/c-api.md's static link made a dynamic executable: $loaded"
 }
 
 check_headers() {
