@@ -26,5 +26,6 @@ __all__ = ["Hyphenator", "UserDictionary", "Break", "Language", "languages"] + _
 
 def languages() -> List[Language]:
     """Every language Hyphenator(tag) can load here: the embedded 'en-us' first, then the
-    hyph-utf8 patterns found (HYPH_PATTERNS_DIR's folders, then TeX Live's), by tag."""
+    hyph-utf8 patterns found (HYPH_PATTERNS_DIR's folders, then TeX Live's unless
+    HYPH_NO_SYSTEM_DIRS is set), by tag."""
     return [Language(*fields) for fields in _list_languages()]

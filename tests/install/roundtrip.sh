@@ -261,15 +261,12 @@ check_hyphen() {
   local loaded
   loaded=$(LD_LIBRARY_PATH=$libdir_d ldd "$tmp/hyphen-example")
   [[ $loaded == *"$libdir_d/libhyph-hyphen.so"* ]] || fail "the example does not load the installed libhyph-hyphen.so"
-  local dic=/usr/share/hyphen/hyph_en_US.dic
-  if [[ -f $dic ]]; then
-    LD_LIBRARY_PATH=$libdir_d "$tmp/hyphen-example" "$dic" "$source/tests/hyphen/data/en_US.words" >"$tmp/example.out"
-    cmp -s "$tmp/example.out" "$source/tests/hyphen/data/en_US.libhyphen-expected" ||
-      fail "the example built against the installed libhyph-hyphen does not print what libhyphen printed"
-    echo "ok: the libhyphen example, built with pkg-config libhyph-hyphen, prints libhyphen's output"
-  else
-    echo "note: no $dic; the example was built but not run"
-  fi
+  # The vendored copy of hyphen-en-us 2.8.8-7's file, which the expected output was made with.
+  local dic=$source/patterns/data/hyphen/hyph_en_US.dic
+  LD_LIBRARY_PATH=$libdir_d "$tmp/hyphen-example" "$dic" "$source/tests/hyphen/data/en_US.words" >"$tmp/example.out"
+  cmp -s "$tmp/example.out" "$source/tests/hyphen/data/en_US.libhyphen-expected" ||
+    fail "the example built against the installed libhyph-hyphen does not print what libhyphen printed"
+  echo "ok: the libhyphen example, built with pkg-config libhyph-hyphen, prints libhyphen's output"
 }
 
 case $check in
