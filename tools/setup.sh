@@ -36,6 +36,10 @@ test_packages+=("${python_packages[@]}")
 # The plots of the exception-filter experiment's report (tools/run-filter-experiment.sh).
 test_packages+=(gnuplot-nox)
 
+# clang builds the libFuzzer targets (tools/check-fuzz.sh); its fuzzer and sanitizer runtimes
+# are in libclang-rt-14-dev, which clang only recommends.
+test_packages+=(clang libclang-rt-14-dev)
+
 # The real clients the 'clients' suites drive on libhyph.
 test_packages+=(libreoffice-writer-nogui hyphen-de hyphen-hu poppler-utils fonts-dejavu-core weasyprint python3-dask python3-distributed)
 
