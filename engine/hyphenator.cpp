@@ -179,6 +179,15 @@ std::string Hyphenator::hyphenated(std::string_view text, std::string_view marke
 
 const detail::Model& detail::model_of(const Hyphenator& hyphenator) noexcept { return *hyphenator.model_; }
 
+void detail::label_language(Hyphenator& fresh, std::string_view tag, std::string_view name) {
+  // Every model is made non-const by assemble(); one that only this hyphenator holds, just
+  // loaded, has been seen by no one: labelling it now keeps it immutable for everyone else.
+  if (fresh.model_.use_count() != 1) throw Error(ErrorCode::invalid_argument, "only a hyphenator just loaded can be labelled");
+  Model& model = const_cast<Model&>(*fresh.model_);
+  model.tag = tag;
+  model.name = name;
+}
+
 HyphenMins Hyphenator::mins() const noexcept { return model_->mins; }
 int Hyphenator::uchyph() const noexcept { return model_->uchyph; }
 LetterPolicy Hyphenator::letters() const noexcept { return model_->letters; }

@@ -259,7 +259,26 @@ std::vector<std::string> near_matches(const std::string& wanted, const std::vect
 
 }  // namespace
 
+namespace {
+
+// The folders a caller names must be there: a mistyped one would otherwise be skipped without
+// a word, and a language found elsewhere (or none) would answer instead. (HYPH_PATTERNS_DIR's
+// missing entries are skipped, as PATH's are.)
+void check_named_directories(const LanguageSearch& search) {
+  for (const fs::path& dir : search.directories) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(dir, ec);
+    if (!fs::exists(status))
+      throw Error(ErrorCode::io, dir.string() + ": no such folder (named as a folder of patterns to search)");
+    if (!fs::is_directory(status))
+      throw Error(ErrorCode::io, dir.string() + ": not a folder (named as a folder of patterns to search)");
+  }
+}
+
+}  // namespace
+
 std::vector<std::filesystem::path> pattern_directories(const LanguageSearch& search) {
+  check_named_directories(search);
   std::vector<fs::path> candidates = search.directories;
   for (fs::path& folder : detail::environment_folders(search, "HYPH_PATTERNS_DIR")) candidates.push_back(std::move(folder));
   if (detail::searches_system(search)) {
@@ -292,6 +311,7 @@ std::vector<LanguageInfo> list_languages(const LanguageSearch& search) {
 }
 
 LanguageInfo find_language(std::string_view tag, const LanguageSearch& search) {
+  check_named_directories(search);  // also where the embedded en-us needs no search
   const std::string wanted = normalise_tag(tag);
   if (wanted == kEmbeddedTag || wanted == "en") return embedded_english();
   const std::vector<LanguageInfo> all = list_languages(search);
@@ -332,16 +352,23 @@ Hyphenator load_language(std::string_view tag, const Settings& settings, std::sp
   if (l.dialect == Dialect::libhyphen) {
     if (!extra.empty())
       throw Error(ErrorCode::invalid_argument, std::string(tag) + " is a libhyphen dictionary: it takes no extra pattern or exception sources");
-    return Hyphenator::load_dic(l.patterns, settings);
+    Hyphenator h = Hyphenator::load_dic(l.patterns, settings);
+    detail::label_language(h, l.tag, l.name);
+    return h;
   }
   // The language's own minimums and letters; \uchyph is TeX's for every language.
   const Settings s = detail::with_defaults(settings, {.mins = l.mins, .uchyph = kPlainTexDefaults.uchyph, .letters = l.letters});
-  if (l.embedded) return Hyphenator::english(s, extra);
-  std::vector<Source> sources;
-  sources.push_back(Source::file(l.patterns, SourceFormat::pattern_list));
-  if (!l.exceptions.empty()) sources.push_back(Source::file(l.exceptions, SourceFormat::exception_list));
-  sources.insert(sources.end(), extra.begin(), extra.end());
-  return Hyphenator::load(sources, s);
+  Hyphenator h = [&] {
+    if (l.embedded) return Hyphenator::english(s, extra);
+    std::vector<Source> sources;
+    sources.push_back(Source::file(l.patterns, SourceFormat::pattern_list));
+    if (!l.exceptions.empty()) sources.push_back(Source::file(l.exceptions, SourceFormat::exception_list));
+    sources.insert(sources.end(), extra.begin(), extra.end());
+    return Hyphenator::load(sources, s);
+  }();
+  // Loaded by tag, it reports the tag (tag(), Python's .tag), as a compiled file does.
+  detail::label_language(h, l.tag, l.name);
+  return h;
 }
 
 Hyphenator Hyphenator::language(std::string_view tag, const Settings& settings, std::span<const Source> extra) {

@@ -51,7 +51,7 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
   if (parts.dic) {
     // libhyphen's dialect: its minimums are hyphenate3's, its letters runs of letters.
     const HyphenMins mins = parts.dic->effective;
-    return std::make_shared<const Model>(Model{
+    return std::make_shared<Model>(Model{
         .backing = std::move(parts.backing),
         .dialect = Dialect::libhyphen,
         .alphabet = std::move(parts.alphabet),

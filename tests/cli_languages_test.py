@@ -85,6 +85,13 @@ expect_error("unknown tag suggests near matches", ["-l", "de", *V], 1, ["unknown
 expect_error("unknown tag suggests by name", ["-l", "greek", *V], 1, ["el-monoton"])
 expect_error("unknown tag points at --list-languages", ["-l", "xx-zz", *V], 1, ["hyphenate --list-languages"])
 cli_support.expect_hint_options_exist(HYPHENATE, "unknown tag: every option the hint names exists", ["-l", "xx-zz", *V])
+# A --patterns-dir that is not a folder is refused, whatever is loaded (a typo must not fall
+# back to other folders without a word).
+for args in (["-l", "de-1996"], [], ["--list-languages"], ["-p", os.path.join(VENDORED, "txt", "hyph-fr.pat.txt")]):
+    expect_error(f"missing --patterns-dir, {' '.join(args[:1]) or 'en-us'}", ["--patterns-dir", "/nonexistent/patterns", *V, *args],
+                 1, ["/nonexistent/patterns: no such folder"], b"hyphenation")
+expect_error("--patterns-dir naming a file", ["--patterns-dir", os.path.join(VENDORED, "txt", "hyph-fr.pat.txt")], 1,
+             ["hyph-fr.pat.txt: not a folder"], b"hyphenation")
 expect_error("bad --letters", ["--letters", "ascii"], 2, ["unknown --letters 'ascii'"])
 
 r = run(["--help"])

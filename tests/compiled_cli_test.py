@@ -131,6 +131,10 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run(COMPILE, ["-l", "xx-zz", "--patterns-dir", VENDORED, "-o", out("xx.hyb")])
     check("hyph-compile, unknown tag: names hyph-compile --list-languages",
           r.returncode == 1 and b"'hyph-compile --list-languages' lists the languages" in r.stderr, r.stderr)
+    for args in (["-l", "de-1996"], ["--list-languages"]):
+        r = run(COMPILE, ["--patterns-dir", "/nonexistent/patterns", *args, "-o", out("missing-dir.hyb")])
+        check(f"hyph-compile {args[0]}: a missing --patterns-dir is an error", r.returncode == 1 and
+              b"/nonexistent/patterns: no such folder" in r.stderr and not os.path.exists(out("missing-dir.hyb")), r.stderr)
     cli_support.expect_hint_options_exist(COMPILE, "hyph-compile, unknown tag: every option the hint names exists",
                                           ["-l", "xx-zz", "--patterns-dir", VENDORED, "-o", out("xx.hyb")])
 

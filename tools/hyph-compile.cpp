@@ -99,9 +99,11 @@ int run(int argc, char** argv) {
 
   const po::variables_map vm = cli::parse(argc, argv, visible);
   if (cli::answered_help_or_version("hyph-compile", LIBHYPH_VERSION, vm, visible)) return 0;
+  hyph::LanguageSearch search;
+  for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
+  // A --patterns-dir that is not a folder is an error, whatever is compiled.
+  if (!search.directories.empty()) hyph::pattern_directories({.directories = search.directories, .environment = false, .system = false});
   if (vm.count("list-languages")) {
-    hyph::LanguageSearch search;
-    for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
     const std::string table = cli::language_table(search);
     if (std::fwrite(table.data(), 1, table.size(), stdout) != table.size() || std::fflush(stdout) != 0)
       throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
@@ -136,8 +138,6 @@ int run(int argc, char** argv) {
       sources.insert(sources.end(), extra.begin(), extra.end());
       return hyph::Hyphenator::load(sources, settings);
     }
-    hyph::LanguageSearch search;
-    for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
     const std::string wanted = language.empty() ? "en-us" : language;
     const hyph::LanguageInfo info = cli::with_language_hint("hyph-compile", [&] { return hyph::find_language(wanted, search); });
     if (tag.empty()) tag = info.tag;

@@ -259,6 +259,8 @@ int run(int argc, char** argv) {
   }
   hyph::LanguageSearch search;
   for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
+  // A --patterns-dir that is not a folder is an error, whatever is loaded.
+  if (!search.directories.empty()) hyph::pattern_directories({.directories = search.directories, .environment = false, .system = false});
   if (vm.count("list-languages")) {
     write_stdout(cli::language_table(search));
     flush_stdout();

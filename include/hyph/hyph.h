@@ -171,7 +171,8 @@ HYPH_EXPORT hyph_status hyph_load_english(const hyph_settings* settings, const c
  * environment variable, then in TeX Live's unless HYPH_NO_SYSTEM_DIRS is set and not empty (see
  * hyph/languages.h). Unset settings take the
  * language's own minimums and letter policy. An unknown tag is HYPH_ERROR_UNKNOWN_LANGUAGE,
- * with a message naming near matches and where it looked. */
+ * with a message naming near matches and where it looked. A `pattern_dirs` entry that is not a
+ * folder is HYPH_ERROR_IO, the error's `file` naming it (whatever the tag, en-us too). */
 HYPH_EXPORT hyph_status hyph_load_language(const char* tag, const hyph_settings* settings, const char* const* pattern_dirs,
                                            size_t dir_count, hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 
@@ -354,6 +355,11 @@ HYPH_EXPORT int hyph_uchyph(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 HYPH_EXPORT int hyph_letters(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT; /* a hyph_letter_policy */
 HYPH_EXPORT size_t hyph_pattern_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 HYPH_EXPORT size_t hyph_exception_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+/* The language's tag and name: a language loaded by tag (hyph_load_language) reports the tag it
+ * was found by ("de-1996"; "en-us" for "en") and its name, a compiled file the ones it records;
+ * other loads "". Never NULL; the strings live as long as the hyphenator. */
+HYPH_EXPORT const char* hyph_language_tag(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT const char* hyph_language_name(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 
 /* ---- Hyphenating -------------------------------------------------------------------- */
 /* The text is any bytes (any code units): white space separates words as TeX's glue does,

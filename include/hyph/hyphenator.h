@@ -55,6 +55,9 @@ namespace detail {
 struct Model;
 /// The engine's own way in (engine/model.h); not exported, not API.
 const Model& model_of(const Hyphenator& hyphenator) noexcept;
+/// Gives a hyphenator just loaded, which no one else shares yet, the tag and name of the
+/// language it was loaded as (load_language); not exported, not API.
+void label_language(Hyphenator& fresh, std::string_view tag, std::string_view name);
 }  // namespace detail
 
 /// How write_compiled() lays out the patterns' automaton (doc/compiled-format.md, "Layouts").
@@ -204,12 +207,15 @@ class HYPH_EXPORT Hyphenator {
   std::size_t pattern_count() const noexcept;
   std::size_t exception_count() const noexcept;
   FilterDescription filter() const;
-  /// The language tag and name a compiled file records; empty for other loads.
+  /// The language's tag and name: those a compiled file records, or for a language loaded by
+  /// tag (language(), load_language(), language("hyphen:TAG")), its LanguageInfo's (e.g.
+  /// "de-1996", "German, reformed spelling"); empty for other loads.
   std::string_view tag() const noexcept;
   std::string_view name() const noexcept;
 
  private:
   friend const detail::Model& detail::model_of(const Hyphenator& hyphenator) noexcept;
+  friend void detail::label_language(Hyphenator& fresh, std::string_view tag, std::string_view name);
   explicit Hyphenator(std::shared_ptr<const detail::Model> model) : model_(std::move(model)) {}
   std::shared_ptr<const detail::Model> model_;
 };

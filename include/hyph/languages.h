@@ -35,8 +35,10 @@ namespace hyph {
 /// hyph-utf8's `patterns` folder (with txt/ and tex/), or a TeX tree (texmf-dist) that has
 /// tex/generic/hyph-utf8/patterns. The first folder that has a tag wins.
 struct LanguageSearch {
-  std::vector<std::filesystem::path> directories;  ///< looked at first, in order
-  bool environment = true;  ///< then the folders in HYPH_PATTERNS_DIR (separated by ':')
+  /// Looked at first, in order. Each must be a folder: pattern_directories(), list_languages(),
+  /// find_language() and load_language() throw Error(ErrorCode::io) naming one that is not.
+  std::vector<std::filesystem::path> directories;
+  bool environment = true;  ///< then the folders in HYPH_PATTERNS_DIR (separated by ':'; missing ones are skipped)
   /// then TeX Live's: `kpsewhich -var-value` TEXMFLOCAL and TEXMFDIST if kpsewhich is on
   /// PATH, and the usual places (/usr/share/texlive/texmf-dist, /usr/share/texmf-dist,
   /// /usr/local/texlive/*/texmf-dist, /Library/TeX/Root/texmf-dist). With `environment`, the
@@ -62,7 +64,8 @@ struct LanguageInfo {
   Dialect dialect = Dialect::tex;
 };
 
-/// The folders that are looked in, in order, after removing duplicates and missing ones.
+/// The folders that are looked in, in order, after removing duplicates and missing ones (of
+/// HYPH_PATTERNS_DIR and the system's; a missing one of `search.directories` is an error).
 HYPH_EXPORT std::vector<std::filesystem::path> pattern_directories(const LanguageSearch& search = {});
 
 /// Every language available: the embedded "en-us" first, then hyph-utf8's, sorted by tag, then

@@ -840,9 +840,9 @@ Writes this language in libhyph's compiled format, for Hyphenator(compiled=path)
       .def_property_readonly("exception_count", &hyph::Hyphenator::exception_count)
       .def_property_readonly("filter", [](const hyph::Hyphenator& h) { return h.filter().name; }, "the exception pre-check's name")
       .def_property_readonly("tag", [](const hyph::Hyphenator& h) { return std::string(h.tag()); },
-                             "the tag a compiled file records ('' otherwise)")
+                             "the language's tag: the one it was loaded by (Hyphenator('de-1996'): 'de-1996'), or a compiled file's; '' otherwise")
       .def_property_readonly("name", [](const hyph::Hyphenator& h) { return std::string(h.name()); },
-                             "the name a compiled file records ('' otherwise)")
+                             "the language's name, where tag has one ('German, reformed spelling'); '' otherwise")
       .def("__repr__", &describe);
   add_fast_methods(hyphenator_class);
 

@@ -86,6 +86,14 @@ def test_every_filter_gives_the_same_answers():
         assert h.hyphenate(TEXT) == want, name
 
 
+def test_loaded_by_tag_reports_the_tag(german):
+    assert german.tag == "de-1996" and german.name == "German, reformed spelling"
+    assert "de-1996" in repr(german)
+    assert libhyph.Hyphenator("DE_1996").tag == "de-1996"  # the tag found, as languages() lists it
+    assert libhyph.Hyphenator("en").tag == "en-us"
+    assert libhyph.Hyphenator(patterns=SOURCE_ROOT / "patterns/data/hyphen.tex").tag == ""
+
+
 def test_compiled_round_trip(tmp_path, german):
     path = tmp_path / "de.hyb"
     german.write_compiled(path, tag="de-1996", name="German")

@@ -184,6 +184,49 @@ TEST_CASE("en-us is the embedded plain TeX; hyph-utf8's en-us is hyph-utf8:en-us
   CHECK(hyph::Hyphenator::language("en-us").letters() == hyph::LetterPolicy::pattern_letters);
 }
 
+TEST_CASE("a folder named to the search must be a folder") {
+  TempDir t;
+  write(t.path / "hyph-de-1996.pat.txt", "a1b\n");
+  const auto missing = only({t.path, t.path / "nope"});
+  const auto file = only({t.path / "hyph-de-1996.pat.txt"});
+  CHECK_THROWS_WITH_AS(hyph::pattern_directories(missing), ((t.path / "nope").string() + ": no such folder (named as a folder of patterns to search)").c_str(), hyph::Error);
+  CHECK_THROWS_WITH_AS(hyph::list_languages(file), ((t.path / "hyph-de-1996.pat.txt").string() + ": not a folder (named as a folder of patterns to search)").c_str(), hyph::Error);
+  CHECK_THROWS_AS(hyph::find_language("de-1996", missing), hyph::Error);
+  CHECK_THROWS_AS(hyph::load_language("en-us", {}, {}, missing), hyph::Error);  // the embedded language too
+  try {
+    hyph::load_language("de-1996", {}, {}, missing);
+  } catch (const hyph::Error& e) {
+    CHECK(e.code() == hyph::ErrorCode::io);
+  }
+  // HYPH_PATTERNS_DIR's missing entries are skipped, as PATH's are.
+  ::setenv("HYPH_PATTERNS_DIR", ("/nonexistent:" + t.path.string()).c_str(), 1);
+  hyph::LanguageSearch from_environment;
+  from_environment.system = false;
+  CHECK(hyph::find_language("de-1996", from_environment).patterns == t.path / "hyph-de-1996.pat.txt");
+  ::unsetenv("HYPH_PATTERNS_DIR");
+}
+
+TEST_CASE("a language loaded by tag reports that tag and its name") {
+  TempDir t;
+  write(t.path / "hyph-de-1996.pat.txt", "a1b\n");
+  write(t.path / "hyph-de-1996.tex", header("German, reformed spelling", ""));
+  const auto search = only({t.path});
+  for (const char* asked : {"de-1996", "DE_1996", "hyph-utf8:de-1996"}) {
+    const hyph::Hyphenator h = hyph::load_language(asked, {}, {}, search);
+    CHECK(h.tag() == "de-1996");
+    CHECK(h.name() == "German, reformed spelling");
+  }
+  // The embedded English, by either tag, with or without extra sources.
+  CHECK(hyph::Hyphenator::language("en").tag() == "en-us");
+  const hyph::Source extra{"extra.hyp.txt", "ta-ble\n", hyph::SourceFormat::detect};
+  CHECK(hyph::Hyphenator::language("en-us", {}, {&extra, 1}).tag() == "en-us");
+  // Copies share the labels; loads not by tag have none.
+  const hyph::Hyphenator copy = hyph::load_language("de-1996", {}, {}, search);
+  CHECK(hyph::Hyphenator(copy).tag() == "de-1996");
+  const hyph::Source patterns{"p.pat.txt", "a1b\n", hyph::SourceFormat::detect};
+  CHECK(hyph::Hyphenator::load({&patterns, 1}).tag().empty());
+}
+
 TEST_CASE("an unknown tag: the error names near matches") {
   TempDir t;
   for (const char* tag : {"de-1901", "de-1996", "de-ch-1901", "fr", "fur", "el-monoton"})
