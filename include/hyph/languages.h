@@ -16,8 +16,8 @@
 // LibreOffice/libhyphen `.dic` dictionaries are "hyphen:TAG" (libhyphen's dialect,
 // Dialect::libhyphen): the file hyph_TAG.dic, e.g. "hyphen:de_DE", found in
 // LanguageSearch::directories, then the folders in HYPH_DICTIONARIES (':'-separated), then
-// /usr/share/hyphen (unless HYPH_NO_SYSTEM_DIRS is set). As in pyphen, "hyphen:hu" is the first Hungarian dictionary and
-// "hyphen:de_CH_x" falls back to de_CH, then de.
+// /usr/share/hyphen (unless HYPH_NO_SYSTEM_DIRS is set). As in pyphen, "hyphen:hu" is the
+// first Hungarian dictionary and "hyphen:de_CH_x" falls back to de_CH, then de.
 #pragma once
 
 #include <hyph/export.h>
