@@ -21,9 +21,10 @@ The pages' code blocks, indented or fenced, are read as follows:
 
 A block that cannot run here says why in the page, on the line before it:
 `<!-- not-run: REASON -->`. README's `<!-- run-command -->`, `<!-- test-command -->` and
-`<!-- wheel-command -->` blocks are run by the tools named in RUN_ELSEWHERE (a copy of one on
-another page, under the same marker, must be the same). Nothing is left out silently: the summary counts every block, and a not-run marker that precedes no block is
-an error.
+`<!-- wheel-command -->` blocks and doc/c-api.md's `<!-- static link: ... -->` line are run
+by the tools named in RUN_ELSEWHERE (a copy of one on another page, under the same marker,
+must be the same). Nothing is left out silently: the summary counts every block, and a
+not-run marker that precedes no block is an error.
 
 Commands run in a fresh temporary folder per block, in which every top-level entry of the
 source tree is a symbolic link (so `patterns/data/...` resolves) and `build` is the build
@@ -47,6 +48,7 @@ RUN_ELSEWHERE = {
     "run-command": "README's run command: tools/check-readme-commands.sh",
     "test-command": "README's test command: tools/check-readme-commands.sh",
     "wheel-command": "README's wheel commands: tools/check-wheel.sh",
+    "static link: tests/install/roundtrip.sh runs this line": "doc/c-api.md's static link: the test install-link",
 }
 NOT_COMMANDS = {"c", "cpp", "c++"}
 TIMEOUT = 300
@@ -226,7 +228,9 @@ class Workspace:
                 continue
             os.symlink(os.path.join(source, name), os.path.join(self.dir, name))
         os.symlink(build, os.path.join(self.dir, "build"))
-        self.env = {k: v for k, v in os.environ.items() if k != "HYPH_PATTERNS_DIR"}
+        # The pages assume a reader's shell: none of the variables that change the search.
+        search = ("HYPH_PATTERNS_DIR", "HYPH_DICTIONARIES", "HYPH_NO_SYSTEM_DIRS")
+        self.env = {k: v for k, v in os.environ.items() if k not in search}
         self.env["PATH"] = os.path.join(build, "tools") + os.pathsep + os.environ.get("PATH", "")
         self.env["LC_ALL"] = "C.UTF-8"
 
