@@ -12,6 +12,7 @@
 #include "patterns/embedded.h"
 #include "patterns/readers.h"
 
+#include "base/atomic_file.h"
 #include "base/file_bytes.h"
 
 #include <algorithm>
@@ -105,6 +106,11 @@ void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::st
   // A .dic dictionary has one layout of its own and no tag or name (doc/compiled-format.md).
   if (model_->dialect == detail::Dialect::libhyphen) return detail::write_compiled_dic(*model_->dic, out);
   detail::write_compiled(*model_, tag, name, out, layout == CompiledLayout::small);
+}
+
+void Hyphenator::write_compiled_file(const std::filesystem::path& path, std::string_view tag, std::string_view name,
+                                     CompiledLayout layout) const {
+  base::write_file_atomically(path, [&](std::ostream& out) { write_compiled(out, tag, name, layout); });
 }
 
 std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> breaks,
