@@ -33,12 +33,13 @@ python_packages=(python3-dev python3-pybind11 python3-mesonpy python3-pyphen pyt
   python3-pip patchelf libhyphen0 poppler-utils)
 test_packages+=("${python_packages[@]}")
 
+# The clang build and the libFuzzer targets (tools/check-fuzz.sh, fuzz/README.md): clang, its
+# runtimes (libFuzzer, ASan, UBSan), which clang only recommends, and llvm-symbolizer (llvm),
+# which puts function names and lines into sanitizer reports.
+test_packages+=(clang libclang-rt-dev llvm)
+
 # The plots of the exception-filter experiment's report (tools/run-filter-experiment.sh).
 test_packages+=(gnuplot-nox)
-
-# clang builds the libFuzzer targets (tools/check-fuzz.sh); its fuzzer and sanitizer runtimes
-# are in libclang-rt-14-dev, which clang only recommends.
-test_packages+=(clang libclang-rt-14-dev)
 
 # The real clients the 'clients' suites drive on libhyph.
 test_packages+=(libreoffice-writer-nogui hyphen-de hyphen-hu poppler-utils fonts-dejavu-core weasyprint python3-dask python3-distributed)
