@@ -440,6 +440,11 @@ size_t hyph_exception_count(const hyph_hyphenator* h) noexcept { return h ? h->h
 // (tag() and name() view whole std::strings of the model: NUL-terminated.)
 const char* hyph_language_tag(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.tag().data() : ""; }
 const char* hyph_language_name(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.name().data() : ""; }
+size_t hyph_warning_count(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.warnings().size() : 0; }
+const char* hyph_warning(const hyph_hyphenator* h, size_t index) noexcept {
+  if (!h || index >= h->hyphenator.warnings().size()) return nullptr;
+  return h->hyphenator.warnings()[index].message.c_str();
+}
 
 size_t hyph_hyphenate(const hyph_hyphenator* h, const char* text, size_t length, size_t* breaks, size_t capacity) noexcept {
   if (!h || !text) return 0;

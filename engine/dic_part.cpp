@@ -114,7 +114,9 @@ DicPart make_dic_part(std::string_view bytes, const std::string& name, const Set
   const dic::ParsedDic parsed = dic::read_dic(bytes, name);
   dic::Dictionary dictionary = dic::Dictionary::from_parsed(parsed);
   std::vector<char32_t> characters = dic_word_characters(parsed, dictionary);
-  return make_dic_part(std::move(dictionary), std::move(characters), name, settings);
+  DicPart part = make_dic_part(std::move(dictionary), std::move(characters), name, settings);
+  part.warnings = parsed.warnings;
+  return part;
 }
 
 DicPart make_dic_part(dic::Dictionary dictionary, std::vector<char32_t> word_characters, const std::string& name,

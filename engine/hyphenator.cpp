@@ -205,5 +205,9 @@ std::size_t Hyphenator::exception_count() const noexcept { return model_->except
 FilterDescription Hyphenator::filter() const { return model_->exceptions.describe(); }
 std::string_view Hyphenator::tag() const noexcept { return model_->tag; }
 std::string_view Hyphenator::name() const noexcept { return model_->name; }
+std::span<const Warning> Hyphenator::warnings() const noexcept {
+  if (!model_->dic) return {};
+  return model_->dic->warnings;
+}
 
 }  // namespace hyph

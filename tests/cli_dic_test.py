@@ -63,6 +63,35 @@ with tempfile.NamedTemporaryFile(suffix='.dic') as bad:
     bad.flush()
     expect_error(HYPHENATE, '--dic invalid bytes: file:line:column', ['--dic', bad.name], 1, f'{bad.name}:3:1')
 
+# --- what libhyphen 2.8.8 loads without a word: loaded and answered as it does, with a warning
+# naming file:line:column on stderr (exit 0); a real dictionary gets none ---
+with tempfile.TemporaryDirectory() as tmp:
+    for name, data, text, warned in [
+            ('text.dic', b'garbage\nhello world\n', b'hello world\n', ["text.dic:1:1: unknown charset 'garbage'",
+                                                                      'text.dic: no pattern with an odd digit']),
+            ('unknown.dic', b'KOI-BOGUS\nNEXTLEVEL\n1b1\n', b'abab\n', ["unknown.dic:1:1: unknown charset 'KOI-BOGUS'"]),
+            ('empty.dic', b'', b'abab\n', ['empty.dic:1:1: no charset', 'empty.dic: no pattern'])]:
+        path = os.path.join(tmp, name)
+        with open(path, 'wb') as f:
+            f.write(data)
+        r = run(HYPHENATE, ['--dic', path], text)
+        err = r.stderr.decode()
+        lines = err.splitlines()
+        check(f'--dic {name}: loaded with {len(warned)} warning(s)', r.returncode == 0 and len(lines) == len(warned) and all(
+            line.startswith('hyphenate: warning: ' + os.path.join(tmp, w)) for line, w in zip(lines, warned)), repr(err))
+    # An unknown charset reads as 8-bit bytes, as libhyphen does: as ISO8859-1 would for ASCII.
+    latin1 = os.path.join(tmp, 'latin1.dic')
+    with open(latin1, 'wb') as f:
+        f.write(b'ISO8859-1\nNEXTLEVEL\n1b1\n')
+    same = run(HYPHENATE, ['--dic', latin1], b'abab\n')
+    unknown = run(HYPHENATE, ['--dic', os.path.join(tmp, 'unknown.dic')], b'abab\n')
+    check('--dic with an unknown charset answers as an 8-bit one', same.returncode == unknown.returncode == 0 and
+          same.stdout == unknown.stdout and b'-' in same.stdout and same.stderr == b'', repr((same.stdout, unknown.stdout, same.stderr)))
+for name in sorted(os.listdir(DATA)):
+    if name.endswith('.dic'):
+        r = run(HYPHENATE, ['--dic', os.path.join(DATA, name)], b'hyphenation\n')
+        check(f'--dic {name}: no warning', r.returncode == 0 and r.stderr == b'', repr(r.stderr))
+
 # --- every golden word: the CLI answers as hyphenate3 (minimums 0,0,0,0, column 3) ---
 for name in sorted(os.listdir(GOLDEN)):
     if not name.endswith('.expected'):

@@ -68,6 +68,13 @@ inline boost::program_options::variables_map parse_with_inputs(int argc, char** 
   _exit(128 + SIGPIPE);  // not reached: the signal ends the process
 }
 
+/// Prints what a load warns about (Hyphenator::warnings()) on stderr, one "NAME: warning:"
+/// line each; the tool goes on.
+template <class Hyphenator>
+void print_warnings(const char* name, const Hyphenator& loaded) {
+  for (const auto& warning : loaded.warnings()) std::fprintf(stderr, "%s: warning: %s\n", name, warning.message.c_str());
+}
+
 /// Answers --help (the options) or --version ("NAME (libhyph) VERSION") on standard output;
 /// returns whether it did, and the tool is done.
 inline bool answered_help_or_version(const char* name, const char* version, const boost::program_options::variables_map& vm,

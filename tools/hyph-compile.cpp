@@ -58,7 +58,7 @@ int run(int argc, char** argv) {
       ("right-min", po::value(&o.right_min), "\\righthyphenmin to record (default: the language's; -p: 3)")
       ("uchyph", po::value(&o.uchyph), "\\uchyph to record (default 1)")
       ("letters", po::value(&o.letters), "'patterns' (8-bit TeX's letters) or 'unicode' (Unicode TeX's); default: the language's (-p: patterns)")
-      ("small", "lay the patterns out small rather than fast: dense rows for the first letters only (German: 0.5 MB instead of 7 MB, at about half the words per second)")
+      ("small", "lay the patterns out small rather than fast: dense rows for the first letters only (German: 0.75 MB instead of 7.1 MB, at about half the words per second)")
       ("filter", po::value(&o.filter_name)->default_value(o.filter_name), ("exception pre-check stored in the file: " + cli::filter_choices(", ")).c_str())
       ("fp-rate", po::value(&o.fp_rate)->default_value(o.fp_rate), "target false-positive rate of the filter")
       ("tag", po::value(&tag), "language tag to record (default: the -l tag)")
@@ -84,7 +84,9 @@ int run(int argc, char** argv) {
                               "uchyph", "letters", "tag", "name", "small"})
       if (vm.count(other)) throw Usage(std::string("--dic takes no --") + other + " (a .dic dictionary has its own rules)");
     if (!vm["filter"].defaulted() || !vm["fp-rate"].defaulted()) throw Usage("--dic takes no --filter or --fp-rate");
-    hyph::Hyphenator::load_dic(dic).write_compiled_file(output);
+    const hyph::Hyphenator loaded = hyph::Hyphenator::load_dic(dic);
+    cli::print_warnings("hyph-compile", loaded);
+    loaded.write_compiled_file(output);
     return 0;
   }
   const hyph::Settings settings = o.to_settings(vm);

@@ -311,6 +311,7 @@ int run(int argc, char** argv) {
     }
     return cli::with_language_hint("hyphenate", [&] { return hyph::load_language(language, settings, extra, search); });
   }();
+  cli::print_warnings("hyphenate", hyphenator);
 
   if (inputs.empty()) inputs.push_back("-");
   if (vm.count("explain")) {

@@ -360,6 +360,12 @@ HYPH_EXPORT size_t hyph_exception_count(const hyph_hyphenator* hyphenator) HYPH_
  * other loads "". Never NULL; the strings live as long as the hyphenator. */
 HYPH_EXPORT const char* hyph_language_tag(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 HYPH_EXPORT const char* hyph_language_name(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+/* What the load accepted but warns about, to pass on to the user (a .dic file whose first line
+ * names no known charset, or none of whose patterns can break: libhyphen loads both without a
+ * word, and libhyph answers as it does): how many, and each as "file:line:column: reason" (or
+ * "file: reason"), living as long as the hyphenator; NULL past the last. */
+HYPH_EXPORT size_t hyph_warning_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT const char* hyph_warning(const hyph_hyphenator* hyphenator, size_t index) HYPH_NOEXCEPT;
 
 /* ---- Hyphenating -------------------------------------------------------------------- */
 /* The text is any bytes (any code units): white space separates words as TeX's glue does,

@@ -64,7 +64,7 @@ void label_language(Hyphenator& fresh, std::string_view tag, std::string_view na
 /// Both hyphenate alike; they differ in size and speed.
 enum class CompiledLayout {
   fast,   ///< a dense row for every state: one memory load a letter (German de-1996: 7 MB)
-  small,  ///< dense rows for the first letters, the other states as nodes (German: 0.5 MB, about half the words per second)
+  small,  ///< dense rows for the first letters, the other states as nodes (German: 0.75 MB, about half the words per second)
 };
 
 class HYPH_EXPORT Hyphenator {
@@ -220,6 +220,10 @@ class HYPH_EXPORT Hyphenator {
   /// "de-1996", "German, reformed spelling"); empty for other loads.
   std::string_view tag() const noexcept;
   std::string_view name() const noexcept;
+  /// What the load accepted but warns about, to pass on to the user: a `.dic` file whose first
+  /// line names no known charset, or none of whose patterns can break (libhyphen loads both
+  /// without a word, and so does libhyph, answering as libhyphen does). Empty otherwise.
+  std::span<const Warning> warnings() const noexcept;
 
  private:
   friend const detail::Model& detail::model_of(const Hyphenator& hyphenator) noexcept;

@@ -16,7 +16,7 @@ from typing import List
 
 from . import _errors
 from ._errors import (BadFormatError, BadUTF8Error, CapacityError, Error, FileError,
-                      InvalidArgumentError, ParseError, UnknownLanguageError)
+                      InvalidArgumentError, LoadWarning, ParseError, UnknownLanguageError)
 from ._native import Hyphenator, UserDictionary, _list_languages
 from ._types import Break, Language
 

@@ -830,9 +830,14 @@ UnknownLanguageError, InvalidArgumentError, ...) if the language cannot be loade
                        std::optional<int> right_min, std::optional<int> uchyph, std::optional<std::string> filter,
                        double fp_rate, py::object compiled, py::object dic, std::optional<std::string> letters,
                        std::string normalize, std::string dic_minimums) {
-             return load(Options{std::move(language), std::move(patterns), std::move(exceptions), std::move(compiled),
-                                 std::move(dic), left_min, right_min, uchyph, std::move(filter), fp_rate,
-                                 std::move(letters), std::move(normalize), std::move(dic_minimums)});
+             hyph::Hyphenator h = load(Options{std::move(language), std::move(patterns), std::move(exceptions), std::move(compiled),
+                                               std::move(dic), left_min, right_min, uchyph, std::move(filter), fp_rate,
+                                               std::move(letters), std::move(normalize), std::move(dic_minimums)});
+             // Passed on as libhyph.LoadWarning, pointing at the caller's line.
+             const py::object category = py::module_::import("libhyph._errors").attr("LoadWarning");
+             for (const hyph::Warning& w : h.warnings())
+               if (PyErr_WarnEx(category.ptr(), w.message.c_str(), 1) != 0) throw py::error_already_set();
+             return h;
            }),
            py::arg("language") = "en-us", py::kw_only(), py::arg("patterns") = py::none(),
            py::arg("exceptions") = py::none(), py::arg("left_min") = py::none(), py::arg("right_min") = py::none(),
@@ -904,6 +909,11 @@ on failure (a full disk...) `path` is as it was and FileError names it and the r
       .def_property_readonly("filter", [](const hyph::Hyphenator& h) { return h.filter().name; }, "the exception pre-check's name")
       .def_property_readonly("tag", [](const hyph::Hyphenator& h) { return std::string(h.tag()); },
                              "the language's tag: the one it was loaded by (Hyphenator('de-1996'): 'de-1996'), or a compiled file's; '' otherwise")
+      .def_property_readonly("warnings", [](const hyph::Hyphenator& h) {
+             py::tuple out(h.warnings().size());
+             for (std::size_t i = 0; i < h.warnings().size(); ++i) out[i] = py::str(h.warnings()[i].message);
+             return out;
+           }, "what the load warned about (libhyph.LoadWarning), each 'file:line:column: reason'; () for most")
       .def_property_readonly("name", [](const hyph::Hyphenator& h) { return std::string(h.name()); },
                              "the language's name, where tag has one ('German, reformed spelling'); '' otherwise")
       .def("__repr__", &describe);

@@ -75,6 +75,23 @@ TEST_CASE("hnj_hyphen_load_data, _load_file and _load give the same dictionary")
   std::filesystem::remove(path);
 }
 
+TEST_CASE("what libhyphen 2.8.8 loads without a word loads: an unknown charset, text that is no dictionary") {
+  // libhyph warns about these (Hyphenator::warnings); the drop-in, like libhyphen, says nothing
+  // and returns the dictionary, with the charset line as it is and utf8 0.
+  const char unknown[] = "KOI-BOGUS\n1ba\n";
+  HyphenDict* d = hnj_hyphen_load_data(unknown, sizeof unknown - 1);
+  REQUIRE(d != nullptr);
+  CHECK(std::string(d->cset) == "KOI-BOGUS");
+  CHECK(d->utf8 == 0);
+  hnj_hyphen_free(d);
+  const char text[] = "garbage\nhello world\n";
+  d = hnj_hyphen_load_data(text, sizeof text - 1);
+  REQUIRE(d != nullptr);
+  CHECK(std::string(d->cset) == "garbage");
+  CHECK(hyphenated2(d, "hello") == "hello");
+  hnj_hyphen_free(d);
+}
+
 TEST_CASE("what libhyphen 2.8.8 would crash on is answered") {
   CHECK(hnj_hyphen_load(nullptr) == nullptr);
   CHECK(hnj_hyphen_load("/nonexistent/hyph_xx.dic") == nullptr);
