@@ -66,7 +66,7 @@ void DictionaryData::derive() {
                                                (has_nohyphen && nohyphen_first[b] ? kFastNoHyphen : 0) |
                                                (b >= 0x80 ? kFastNonAscii : 0));
   }
-  lowercase_flags = fast_flags['a'];
+  lowercase_flags = fast_flags[std::size_t{'a'}];
   for (int b = 'b'; b <= 'z'; ++b)
     if (fast_flags[b] != lowercase_flags) lowercase_flags = kFastSlow;
   lean_lowercase = !(lowercase_flags & (kFastSlow | kFastFirstLevel)) && !level[0].reads('.');

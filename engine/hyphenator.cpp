@@ -10,26 +10,20 @@
 #include "exceptions/exception_store.h"
 #include "patterns/dic_reader.h"
 #include "patterns/embedded.h"
+#include "patterns/readers.h"
+
+#include "base/atomic_file.h"
+#include "base/file_bytes.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <vector>
 
 namespace hyph {
 
 Source Source::file(const std::filesystem::path& path, SourceFormat format) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw Error(ErrorCode::io, path.string() + ": is a directory, not a pattern or exception file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ErrorCode::io, path.string() + ": cannot open: " + std::strerror(errno));
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) throw Error(ErrorCode::io, path.string() + ": read error");
-  return Source{path.string(), std::move(bytes).str(), format};
+  return Source{path.string(), base::read_text_file(path, "a pattern or exception file", patterns::kMaxPipedSource), format};
 }
 
 Hyphenator Hyphenator::english(const Settings& settings, std::span<const Source> extra) {
@@ -112,6 +106,11 @@ void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::st
   // A .dic dictionary has one layout of its own and no tag or name (doc/compiled-format.md).
   if (model_->dialect == detail::Dialect::libhyphen) return detail::write_compiled_dic(*model_->dic, out);
   detail::write_compiled(*model_, tag, name, out, layout == CompiledLayout::small);
+}
+
+void Hyphenator::write_compiled_file(const std::filesystem::path& path, std::string_view tag, std::string_view name,
+                                     CompiledLayout layout) const {
+  base::write_file_atomically(path, [&](std::ostream& out) { write_compiled(out, tag, name, layout); });
 }
 
 std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> breaks,

@@ -4,6 +4,7 @@
 #include "engine/dic_languages.h"
 #include "engine/language_files.h"
 #include "engine/model.h"
+#include "engine/search_environment.h"
 
 #include <algorithm>
 #include <array>
@@ -279,14 +280,8 @@ void check_named_directories(const LanguageSearch& search) {
 std::vector<std::filesystem::path> pattern_directories(const LanguageSearch& search) {
   check_named_directories(search);
   std::vector<fs::path> candidates = search.directories;
-  if (search.environment) {
-    if (const char* env = std::getenv("HYPH_PATTERNS_DIR")) {
-      std::stringstream parts(env);
-      for (std::string part; std::getline(parts, part, ':');)
-        if (!part.empty()) candidates.emplace_back(part);
-    }
-  }
-  if (search.system) {
+  for (fs::path& folder : detail::environment_folders(search, "HYPH_PATTERNS_DIR")) candidates.push_back(std::move(folder));
+  if (detail::searches_system(search)) {
     for (fs::path root : system_roots()) candidates.push_back(root / "tex" / "generic" / "hyph-utf8" / "patterns");
   }
   std::vector<fs::path> out;
@@ -346,6 +341,8 @@ LanguageInfo find_language(std::string_view tag, const LanguageSearch& search) {
     message += " (" + std::to_string(all.size()) + " languages available; more come with TeX Live's hyph-utf8 patterns, "
                "Debian: texlive-lang-*, or from a folder of them named in HYPH_PATTERNS_DIR)";
   }
+  if (detail::system_shut_out_by_environment(search))
+    message += std::string(" ") + detail::kNoSystemDirsVariable + " is set: TeX Live's trees and /usr/share/hyphen were not searched.";
   throw Error(ErrorCode::unknown_language, message);
 }
 

@@ -1,13 +1,13 @@
 #include "patterns/dic_reader.h"
 
 #include "patterns/dic_charset.h"
+#include "patterns/readers.h"
+
+#include "base/file_bytes.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
-#include <sys/stat.h>
 
 namespace hyph::dic {
 
@@ -275,24 +275,7 @@ ParsedDic read_dic(std::string_view bytes, const std::string& name) {
 }
 
 std::string read_dic_file(const std::string& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw Error(ErrorCode::io, path + ": is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ErrorCode::io, path + ": cannot open: " + std::strerror(errno));
-  // One read of the whole file where its size is known (a regular file); else a stream copy.
-  std::string bytes;
-  if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    bytes.resize(static_cast<std::size_t>(st.st_size));
-    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    bytes.resize(static_cast<std::size_t>(in.gcount()));
-    if (in.bad()) throw Error(ErrorCode::io, path + ": read error");
-    if (in.gcount() == st.st_size && in.peek() == std::char_traits<char>::eof()) return bytes;
-    in.clear();
-  }
-  std::ostringstream buffer;
-  buffer << bytes << in.rdbuf();
-  if (in.bad()) throw Error(ErrorCode::io, path + ": read error");
-  return std::move(buffer).str();
+  return base::read_text_file(path, "a .dic dictionary", patterns::kMaxPipedSource);
 }
 
 }  // namespace hyph::dic

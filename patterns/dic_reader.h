@@ -66,7 +66,8 @@ struct ParsedDic {
 /// every other file loads, as in 2.8.8, some with warnings.
 ParsedDic read_dic(std::string_view bytes, const std::string& name);
 
-/// Reads a whole file; throws Error(io) if it cannot (directories included).
+/// Reads a whole file (base::read_text_file: directories and devices refused, a pipe read up to
+/// patterns::kMaxPipedSource bytes); throws Error(io) if it cannot.
 std::string read_dic_file(const std::string& path);
 
 }  // namespace hyph::dic

@@ -10,10 +10,12 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cli {
@@ -75,6 +77,27 @@ void print_warnings(const char* name, const Hyphenator& loaded) {
   for (const auto& warning : loaded.warnings()) std::fprintf(stderr, "%s: warning: %s\n", name, warning.message.c_str());
 }
 
+/// Writes `bytes` to standard output; throws std::runtime_error("standard output: <reason>")
+/// if they do not all go (a full disk, a closed descriptor), while errno still says why.
+inline void write_stdout(std::string_view bytes) {
+  if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size())
+    throw std::runtime_error(std::string("standard output: ") + std::strerror(errno));
+}
+
+/// Flushes standard output and throws as write_stdout() does if anything written to it was
+/// lost: a tool whose output did not arrive must not exit 0. (A failed fflush() drops what was
+/// buffered and the next one succeeds; the error indicator is what remembers.) With
+/// `reader_may_leave`, a reader that went away (EPIPE: `--help | head -1`) ends the program
+/// quietly, as SIGPIPE does (die_of_sigpipe), still not with success.
+inline void finish_stdout(bool reader_may_leave = false) {
+  if (std::fflush(stdout) != 0) {
+    const int error = errno;
+    if (reader_may_leave && error == EPIPE) die_of_sigpipe();
+    throw std::runtime_error(std::string("standard output: ") + std::strerror(error));
+  }
+  if (std::ferror(stdout)) throw std::runtime_error("standard output: write error");
+}
+
 /// Answers --help (the options) or --version ("NAME (libhyph) VERSION") on standard output;
 /// returns whether it did, and the tool is done.
 inline bool answered_help_or_version(const char* name, const char* version, const boost::program_options::variables_map& vm,
@@ -86,11 +109,8 @@ inline bool answered_help_or_version(const char* name, const char* version, cons
   } else {
     return false;
   }
-  // Lost output is never success.
-  if (!std::cout.flush()) {
-    if (errno == EPIPE) die_of_sigpipe();
-    throw std::runtime_error("standard output: write error");
-  }
+  std::cout.flush();  // (std::cout writes through stdout's buffer: finish_stdout sees a failure)
+  finish_stdout(true);
   return true;
 }
 

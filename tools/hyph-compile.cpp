@@ -18,46 +18,14 @@
 
 #include <boost/program_options.hpp>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 namespace po = boost::program_options;
-namespace fs = std::filesystem;
 
 namespace {
 
 using cli::Usage;
-
-// Writes through a temporary file beside `out` and renames it, so that a failed run never
-// leaves half a file where a good one is expected.
-void write_atomically(const hyph::Hyphenator& h, const fs::path& out, const std::string& tag, const std::string& name,
-                      hyph::CompiledLayout layout) {
-  const fs::path tmp = out.string() + ".tmp";
-  {
-    std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
-    if (!file) throw hyph::Error(hyph::ErrorCode::io, tmp.string() + ": cannot create: " + std::strerror(errno));
-    try {
-      h.write_compiled(file, tag, name, layout);
-      file.close();
-      if (!file) throw hyph::Error(hyph::ErrorCode::io, tmp.string() + ": write error");
-    } catch (...) {
-      std::error_code ec;
-      fs::remove(tmp, ec);
-      throw;
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, out, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw hyph::Error(hyph::ErrorCode::io, out.string() + ": cannot write: " + ec.message());
-  }
-}
 
 int run(int argc, char** argv) {
   std::vector<std::string> pattern_files, exception_files, pattern_dirs;
@@ -95,7 +63,7 @@ int run(int argc, char** argv) {
       ("fp-rate", po::value(&o.fp_rate)->default_value(o.fp_rate), "target false-positive rate of the filter")
       ("tag", po::value(&tag), "language tag to record (default: the -l tag)")
       ("name", po::value(&name), "language name to record (default: the language's name)")
-      ("output,o", po::value(&output), "the compiled file to write (through OUT.tmp, then renamed)");
+      ("output,o", po::value(&output), "the compiled file to write (through a new temporary file beside it, then renamed over it)");
 
   const po::variables_map vm = cli::parse(argc, argv, visible);
   if (cli::answered_help_or_version("hyph-compile", LIBHYPH_VERSION, vm, visible)) return 0;
@@ -118,7 +86,7 @@ int run(int argc, char** argv) {
     if (!vm["filter"].defaulted() || !vm["fp-rate"].defaulted()) throw Usage("--dic takes no --filter or --fp-rate");
     const hyph::Hyphenator loaded = hyph::Hyphenator::load_dic(dic);
     cli::print_warnings("hyph-compile", loaded);
-    write_atomically(loaded, output, {}, {}, hyph::CompiledLayout::fast);
+    loaded.write_compiled_file(output);
     return 0;
   }
   const hyph::Settings settings = o.to_settings(vm);
@@ -146,7 +114,8 @@ int run(int argc, char** argv) {
     if (name.empty()) name = info.name;
     return hyph::load_language(wanted, settings, extra, search);
   }();
-  write_atomically(h, output, tag, name, vm.count("small") ? hyph::CompiledLayout::small : hyph::CompiledLayout::fast);
+  // Whole or not at all: a temporary file beside it, synced, renamed over it.
+  h.write_compiled_file(output, tag, name, vm.count("small") ? hyph::CompiledLayout::small : hyph::CompiledLayout::fast);
   return 0;
 }
 

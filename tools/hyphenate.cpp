@@ -220,6 +220,7 @@ int run(int argc, char** argv) {
       "exactly as libhyphen's hnj_hyphen_hyphenate3): --dic FILE, or -l hyphen:TAG for hyph_TAG.dic found in\n"
       "each --patterns-dir, the ':'-separated HYPH_DICTIONARIES, then /usr/share/hyphen (hyphen:de_DE;\n"
       "hyphen:hu is the first Hungarian one).\n"
+      "HYPH_NO_SYSTEM_DIRS=1 leaves out the system's folders: TeX Live's and /usr/share/hyphen.\n"
       "\nOptions");
   visible.add_options()
       ("help,h", "show this help and exit")

@@ -168,10 +168,11 @@ HYPH_EXPORT hyph_status hyph_load_english(const hyph_settings* settings, const c
 /* A language by tag, as the hyphenate command's --language takes it: "en-us" is the embedded
  * plain TeX English (as hyph_load_english); "de-1996", "fr"... are hyph-utf8 patterns found in
  * the `dir_count` folders of `pattern_dirs` first, then in those of the HYPH_PATTERNS_DIR
- * environment variable, then in TeX Live's (see hyph/languages.h). Unset settings take the
- * language's own minimums and letter policy. An unknown tag is HYPH_ERROR_UNKNOWN_LANGUAGE,
- * with a message naming near matches and where it looked. A `pattern_dirs` entry that is not a
- * folder is HYPH_ERROR_IO, the error's `file` naming it (whatever the tag, en-us too). */
+ * environment variable, then in TeX Live's unless HYPH_NO_SYSTEM_DIRS is set and not empty (see
+ * hyph/languages.h). Unset settings take the language's own minimums and letter policy. An
+ * unknown tag is HYPH_ERROR_UNKNOWN_LANGUAGE, with a message naming near matches and where it
+ * looked. A `pattern_dirs` entry that is not a folder is HYPH_ERROR_IO, the error's `file`
+ * naming it (whatever the tag, en-us too). */
 HYPH_EXPORT hyph_status hyph_load_language(const char* tag, const hyph_settings* settings, const char* const* pattern_dirs,
                                            size_t dir_count, hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 

@@ -129,6 +129,14 @@ class HYPH_EXPORT Hyphenator {
   void write_compiled(std::ostream& out, std::string_view tag = {}, std::string_view name = {}) const;
   /// The same in the given layout of the patterns' automaton (the one above: CompiledLayout::fast).
   void write_compiled(std::ostream& out, std::string_view tag, std::string_view name, CompiledLayout layout) const;
+  /// Writes the compiled file `path` whole or not at all: through a new temporary file beside
+  /// it (created exclusively, never through a link), synced, then renamed over `path`, and the
+  /// folder synced. Readers of `path`, and a concurrent writer of it, see the old file or a
+  /// whole new one; on any failure the temporary file is removed and `path` is as it was.
+  /// Throws Error(io) naming `path` and the system's reason ("de.hyb: write error: No space
+  /// left on device"), and what write_compiled() throws. hyph-compile writes through this.
+  void write_compiled_file(const std::filesystem::path& path, std::string_view tag = {}, std::string_view name = {},
+                           CompiledLayout layout = CompiledLayout::fast) const;
 
   /// Byte offsets into `text` at which TeX would allow a break, in increasing order.
   /// `text` is any bytes; white space separates words as TeX's glue does, and each

@@ -16,8 +16,8 @@
 // LibreOffice/libhyphen `.dic` dictionaries are "hyphen:TAG" (libhyphen's dialect,
 // Dialect::libhyphen): the file hyph_TAG.dic, e.g. "hyphen:de_DE", found in
 // LanguageSearch::directories, then the folders in HYPH_DICTIONARIES (':'-separated), then
-// /usr/share/hyphen. As in pyphen, "hyphen:hu" is the first Hungarian dictionary and
-// "hyphen:de_CH_x" falls back to de_CH, then de.
+// /usr/share/hyphen (unless HYPH_NO_SYSTEM_DIRS is set). As in pyphen, "hyphen:hu" is the
+// first Hungarian dictionary and "hyphen:de_CH_x" falls back to de_CH, then de.
 #pragma once
 
 #include <hyph/export.h>
@@ -41,7 +41,9 @@ struct LanguageSearch {
   bool environment = true;  ///< then the folders in HYPH_PATTERNS_DIR (separated by ':'; missing ones are skipped)
   /// then TeX Live's: `kpsewhich -var-value` TEXMFLOCAL and TEXMFDIST if kpsewhich is on
   /// PATH, and the usual places (/usr/share/texlive/texmf-dist, /usr/share/texmf-dist,
-  /// /usr/local/texlive/*/texmf-dist, /Library/TeX/Root/texmf-dist)
+  /// /usr/local/texlive/*/texmf-dist, /Library/TeX/Root/texmf-dist). With `environment`, the
+  /// variable HYPH_NO_SYSTEM_DIRS set to anything but "" turns this off, as it does for the
+  /// "hyphen:" dictionaries' /usr/share/hyphen.
   bool system = true;
 };
 

@@ -31,5 +31,5 @@ _Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 def languages(patterns_dirs: Optional[Union[_Path, Iterable[_Path]]] = None) -> List[Language]:
     """Every language Hyphenator(tag) can load here: the embedded 'en-us' first, then the
     hyph-utf8 patterns found (patterns_dirs, which must be folders, then HYPH_PATTERNS_DIR's
-    folders, then TeX Live's), by tag."""
+    folders, then TeX Live's unless HYPH_NO_SYSTEM_DIRS is set), by tag."""
     return [Language(*fields) for fields in _list_languages(patterns_dirs)]

@@ -133,6 +133,36 @@ TEST_CASE("the first folder with a tag wins; HYPH_PATTERNS_DIR comes after the c
   unsetenv("HYPH_PATTERNS_DIR");
 }
 
+TEST_CASE("HYPH_NO_SYSTEM_DIRS leaves out TeX Live's trees and /usr/share/hyphen") {
+  TempDir t;
+  write(t.path / "hyph-xx.pat.txt", "a1b\n");
+  write(t.path / "hyph_xx_YY.dic", "UTF-8\na1b\n");
+  unsetenv("HYPH_PATTERNS_DIR");  // the environment's folders are not this test's
+  unsetenv("HYPH_DICTIONARIES");
+  hyph::LanguageSearch search;  // the caller's folder, the environment and the system
+  search.directories = {t.path};
+  const auto with_system = hyph::pattern_directories(search);
+  REQUIRE(setenv("HYPH_NO_SYSTEM_DIRS", "", 1) == 0);  // empty: as if unset
+  CHECK(hyph::pattern_directories(search) == with_system);
+
+  REQUIRE(setenv("HYPH_NO_SYSTEM_DIRS", "1", 1) == 0);
+  CHECK(hyph::pattern_directories(search) == std::vector<fs::path>{t.path});
+  const auto all = hyph::list_languages(search);
+  REQUIRE(all.size() == 3);
+  CHECK(all[0].tag == "en-us");
+  CHECK(all[1].tag == "xx");
+  CHECK(all[2].tag == "hyphen:xx_YY");
+  const std::string error = error_of("zz", search);
+  CHECK(error.find("HYPH_NO_SYSTEM_DIRS is set") != std::string::npos);
+  // A search that ignores the environment ignores this variable too.
+  hyph::LanguageSearch no_environment = search;
+  no_environment.environment = false;
+  const auto ignoring = hyph::pattern_directories(no_environment);
+  unsetenv("HYPH_NO_SYSTEM_DIRS");
+  CHECK(ignoring == hyph::pattern_directories(no_environment));
+  CHECK(hyph::pattern_directories(search) == with_system);
+}
+
 TEST_CASE("en-us is the embedded plain TeX; hyph-utf8's en-us is hyph-utf8:en-us") {
   TempDir t;
   write(t.path / "hyph-en-us.pat.txt", "a1b\n");

@@ -17,7 +17,8 @@
 
 namespace {
 
-const char* const kHungarian = "/usr/share/hyphen/hyph_hu_HU.dic";
+// The vendored copy of hyphen-hu's file: its non-standard breaks, whatever the machine has installed.
+const char* const kHungarian = HYPH_SOURCE_DIR "/patterns/data/hyphen/hyph_hu_HU.dic";
 
 std::string hyphenated2(HyphenDict* dict, const std::string& word) {
   std::string hyphens(word.size() + 5, '\0'), out(2 * word.size(), '\0');
@@ -122,7 +123,6 @@ TEST_CASE("what libhyphen 2.8.8 would crash on is answered") {
 }
 
 TEST_CASE("non-standard breaks: rep/pos/cut allocated by the call, freed by the caller") {
-  if (!std::filesystem::exists(kHungarian)) return;
   HyphenDict* d = hnj_hyphen_load(kHungarian);
   REQUIRE(d != nullptr);
   const std::string word = "kulissza";
