@@ -72,9 +72,8 @@ int run(int argc, char** argv) {
   // A --patterns-dir that is not a folder is an error, whatever is compiled.
   if (!search.directories.empty()) hyph::pattern_directories({.directories = search.directories, .environment = false, .system = false});
   if (vm.count("list-languages")) {
-    const std::string table = cli::language_table(search);
-    if (std::fwrite(table.data(), 1, table.size(), stdout) != table.size() || std::fflush(stdout) != 0)
-      throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
+    cli::write_stdout(cli::language_table(search));
+    cli::finish_stdout();
     return 0;
   }
   if (output.empty()) throw Usage("no output file: -o OUT.hyb");
