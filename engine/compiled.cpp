@@ -58,17 +58,22 @@ constexpr std::array<std::array<char, 4>, kSectionCount> kTags{{
 
 std::string tag_name(std::size_t section) { return std::string(kTags[section].data(), 4); }
 
-// Header fields.
-constexpr std::size_t kOffVersion = 8, kOffHeaderSize = 12, kOffFileSize = 16, kOffSectionCount = 24,
-                      kOffReserved = 28, kOffChecksum = 56;
+// Header fields: the shared container's.
+using container::kOffChecksum;
+using container::kOffFileSize;
+using container::kOffHeaderSize;
+using container::kOffSectionCount;
+using container::kOffVersion;
 // INFO fields.
 constexpr std::size_t kOffPolicy = 0, kOffLeft = 4, kOffRight = 8, kOffUchyph = 12, kOffSymbolCount = 16,
                       kOffShift = 20, kOffEntrySize = 24, kOffStates = 28, kOffPatterns = 32, kOffExceptionCount = 36,
                       kOffFilterKind = 40, kOffDense = 44, kOffFilterRate = 48, kOffTagLength = 56,
                       kOffNameLength = 60;
 
-constexpr std::size_t align_up(std::size_t n) { return (n + kAlignment - 1) / kAlignment * kAlignment; }
-constexpr std::size_t first_section_offset() { return align_up(kHeaderSize + kSectionCount * kSectionEntrySize); }
+using container::align_up;
+constexpr std::size_t first_section_offset() { return container::first_section_offset(kSectionCount); }
+static_assert(kHeaderSize == container::kHeaderSize && kSectionEntrySize == container::kEntrySize &&
+              kAlignment == container::kAlignment);
 
 template <class T>
 T read(const std::byte* p) {

@@ -38,6 +38,11 @@ DictionaryData::DictionaryData(const ParsedDic& parsed)
         byte_to_cp[b] = d.cp == 0xFFFD ? utf8::kInvalid : d.cp;
       }
       if (!single_byte) std::fill(std::begin(byte_to_cp), std::end(byte_to_cp), char32_t{0});
+    } else if (!charset.known()) {
+      // A charset ICU does not know (the reader warns): 2.8.8 reads the file as 8-bit bytes;
+      // text is spelled in it as ISO-8859-1, as DicCharset::to_utf8 reads it back.
+      single_byte = true;
+      for (int b = 0; b < 256; ++b) byte_to_cp[b] = static_cast<char32_t>(b);
     }
   }
   derive();
@@ -61,7 +66,7 @@ void DictionaryData::derive() {
                                                (has_nohyphen && nohyphen_first[b] ? kFastNoHyphen : 0) |
                                                (b >= 0x80 ? kFastNonAscii : 0));
   }
-  lowercase_flags = fast_flags['a'];
+  lowercase_flags = fast_flags[std::size_t{'a'}];
   for (int b = 'b'; b <= 'z'; ++b)
     if (fast_flags[b] != lowercase_flags) lowercase_flags = kFastSlow;
   lean_lowercase = !(lowercase_flags & (kFastSlow | kFastFirstLevel)) && !level[0].reads('.');

@@ -170,7 +170,9 @@ bool ascii_token_breaks_portable(const Model& model, std::string_view token, Tok
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-#define HYPH_VECTOR_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
+// A standard attribute, so that it may precede the other standard attributes of a declaration
+// (clang refuses a [[...]] list after a GNU __attribute__).
+#define HYPH_VECTOR_TARGET [[gnu::target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")]]
 namespace {
 
 // The window of the packed row at `offset`, 16 digits a nibble in its last 8 bytes

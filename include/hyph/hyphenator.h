@@ -55,13 +55,16 @@ namespace detail {
 struct Model;
 /// The engine's own way in (engine/model.h); not exported, not API.
 const Model& model_of(const Hyphenator& hyphenator) noexcept;
+/// Gives a hyphenator just loaded, which no one else shares yet, the tag and name of the
+/// language it was loaded as (load_language); not exported, not API.
+void label_language(Hyphenator& fresh, std::string_view tag, std::string_view name);
 }  // namespace detail
 
 /// How write_compiled() lays out the patterns' automaton (doc/compiled-format.md, "Layouts").
 /// Both hyphenate alike; they differ in size and speed.
 enum class CompiledLayout {
   fast,   ///< a dense row for every state: one memory load a letter (German de-1996: 7 MB)
-  small,  ///< dense rows for the first letters, the other states as nodes (German: 0.5 MB, about half the words per second)
+  small,  ///< dense rows for the first letters, the other states as nodes (German: 0.75 MB, about half the words per second)
 };
 
 class HYPH_EXPORT Hyphenator {
@@ -214,12 +217,19 @@ class HYPH_EXPORT Hyphenator {
   std::size_t pattern_count() const noexcept;
   std::size_t exception_count() const noexcept;
   FilterDescription filter() const;
-  /// The language tag and name a compiled file records; empty for other loads.
+  /// The language's tag and name: those a compiled file records, or for a language loaded by
+  /// tag (language(), load_language(), language("hyphen:TAG")), its LanguageInfo's (e.g.
+  /// "de-1996", "German, reformed spelling"); empty for other loads.
   std::string_view tag() const noexcept;
   std::string_view name() const noexcept;
+  /// What the load accepted but warns about, to pass on to the user: a `.dic` file whose first
+  /// line names no known charset, or none of whose patterns can break (libhyphen loads both
+  /// without a word, and so does libhyph, answering as libhyphen does). Empty otherwise.
+  std::span<const Warning> warnings() const noexcept;
 
  private:
   friend const detail::Model& detail::model_of(const Hyphenator& hyphenator) noexcept;
+  friend void detail::label_language(Hyphenator& fresh, std::string_view tag, std::string_view name);
   explicit Hyphenator(std::shared_ptr<const detail::Model> model) : model_(std::move(model)) {}
   std::shared_ptr<const detail::Model> model_;
 };

@@ -376,7 +376,17 @@ struct Options {
   std::optional<std::string> letters;
   std::string normalize;
   std::string dic_minimums;
+  py::object patterns_dirs;
 };
+
+// patterns_dirs=: folders searched first for a language tag (hyphenate --patterns-dir); each
+// must be a folder (FileError otherwise), whatever is loaded.
+hyph::LanguageSearch search_of(py::handle dirs) {
+  hyph::LanguageSearch search;
+  search.directories = paths_of(dirs, "patterns_dirs");
+  if (!search.directories.empty()) hyph::pattern_directories({.directories = search.directories, .environment = false, .system = false});
+  return search;
+}
 
 hyph::DicMinimums dic_minimums(const std::string& name) {
   if (name == "larger") return hyph::DicMinimums::larger;
@@ -385,6 +395,7 @@ hyph::DicMinimums dic_minimums(const std::string& name) {
 }
 
 hyph::Hyphenator load(const Options& o) {
+  const hyph::LanguageSearch search = search_of(o.patterns_dirs);
   hyph::Settings settings;
   settings.left_min = o.left_min;
   settings.right_min = o.right_min;
@@ -420,7 +431,7 @@ hyph::Hyphenator load(const Options& o) {
   for (const auto& p : patterns) sources.push_back(hyph::Source::file(p));
   for (const auto& p : exceptions) sources.push_back(hyph::Source::file(p));
   if (!patterns.empty()) return hyph::Hyphenator::load(sources, settings);
-  return hyph::Hyphenator::language(o.language, settings, sources);
+  return hyph::load_language(o.language, settings, sources, search);
 }
 
 auto engine_call(const hyph::Hyphenator& h) {
@@ -576,12 +587,12 @@ py::str file_str(const std::string& name) {
   return py::reinterpret_steal<py::str>(s);
 }
 
-void raise_error(const hyph::Error& e, const hyph::SourceLocation* where, const std::string& reason) {
+void raise_error(const hyph::Error& e, const std::string& message, const hyph::SourceLocation* where, const std::string& reason) {
   const py::object make = py::module_::import("libhyph._errors").attr("_from_native");
   const py::object file = where && !where->file.empty() ? py::object(file_str(where->file)) : py::object(py::none());
   const py::object line = where && where->line ? py::object(py::int_(where->line)) : py::object(py::none());
   const py::object column = where && where->column ? py::object(py::int_(where->column)) : py::object(py::none());
-  const py::object error = make(static_cast<int>(e.code()), message_str(e.what()), file, line, column, message_str(reason));
+  const py::object error = make(static_cast<int>(e.code()), message_str(message), file, line, column, message_str(reason));
   PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
 }
 
@@ -589,9 +600,15 @@ void translate(std::exception_ptr p) {
   try {
     if (p) std::rethrow_exception(p);
   } catch (const hyph::ParseError& e) {
-    raise_error(e, &e.where(), e.reason());
+    raise_error(e, e.what(), &e.where(), e.reason());
   } catch (const hyph::Error& e) {
-    raise_error(e, nullptr, e.what());
+    std::string message = e.what();
+    if (e.code() == hyph::ErrorCode::unknown_language) {
+      // The library names what every front end has; Python's own way to list them:
+      if (!message.ends_with('.')) message += '.';
+      message += " libhyph.languages() lists the languages.";
+    }
+    raise_error(e, message, nullptr, message);
   }
 }
 
@@ -800,6 +817,7 @@ patterns    a pattern file (hyph-utf8 *.pat.txt or TeX \patterns{}) or a list of
 exceptions  exception files (*.hyp.txt or TeX \hyphenation{}) read after the patterns.
 left_min, right_min, uchyph
             TeX's \lefthyphenmin, \righthyphenmin, \uchyph; None: the language's own.
+            A minimum of 0 acts as 1, as in TeX; a negative one is an InvalidArgumentError.
 filter, fp_rate
             the exception pre-check ('exact', 'bloom', 'cuckoo', 'fuse', ...) and its rate;
             every choice gives the same answers.
@@ -817,6 +835,10 @@ dic_minimums
             right_min alone, 2 where unset).
 letters     'patterns' (8-bit TeX's letters) or 'unicode' (XeTeX's); None: the language's.
 normalize   'none' (as TeX) or 'nfc' (find words in Unicode NFC).
+patterns_dirs
+            a folder of hyph-utf8 patterns (or a list of them), searched for the language
+            tag before HYPH_PATTERNS_DIR and TeX Live's (hyphenate --patterns-dir); one that
+            is not a folder is a FileError.
 
 Raises libhyph.Error (a subclass: FileError, ParseError with file, line and column,
 UnknownLanguageError, InvalidArgumentError, ...) if the language cannot be loaded.
@@ -824,16 +846,22 @@ UnknownLanguageError, InvalidArgumentError, ...) if the language cannot be loade
       .def(py::init([](std::string language, py::object patterns, py::object exceptions, std::optional<int> left_min,
                        std::optional<int> right_min, std::optional<int> uchyph, std::optional<std::string> filter,
                        double fp_rate, py::object compiled, py::object dic, std::optional<std::string> letters,
-                       std::string normalize, std::string dic_minimums) {
-             return load(Options{std::move(language), std::move(patterns), std::move(exceptions), std::move(compiled),
-                                 std::move(dic), left_min, right_min, uchyph, std::move(filter), fp_rate,
-                                 std::move(letters), std::move(normalize), std::move(dic_minimums)});
+                       std::string normalize, std::string dic_minimums, py::object patterns_dirs) {
+             hyph::Hyphenator h = load(Options{std::move(language), std::move(patterns), std::move(exceptions), std::move(compiled),
+                                               std::move(dic), left_min, right_min, uchyph, std::move(filter), fp_rate,
+                                               std::move(letters), std::move(normalize), std::move(dic_minimums),
+                                               std::move(patterns_dirs)});
+             // Passed on as libhyph.LoadWarning, pointing at the caller's line.
+             const py::object category = py::module_::import("libhyph._errors").attr("LoadWarning");
+             for (const hyph::Warning& w : h.warnings())
+               if (PyErr_WarnEx(category.ptr(), w.message.c_str(), 1) != 0) throw py::error_already_set();
+             return h;
            }),
            py::arg("language") = "en-us", py::kw_only(), py::arg("patterns") = py::none(),
            py::arg("exceptions") = py::none(), py::arg("left_min") = py::none(), py::arg("right_min") = py::none(),
            py::arg("uchyph") = py::none(), py::arg("filter") = py::none(), py::arg("fp_rate") = 0.01,
            py::arg("compiled") = py::none(), py::arg("dic") = py::none(), py::arg("letters") = py::none(),
-           py::arg("normalize") = "none", py::arg("dic_minimums") = "larger")
+           py::arg("normalize") = "none", py::arg("dic_minimums") = "larger", py::arg("patterns_dirs") = py::none())
       .def("hyphenate_bytes", &hyphenate_bytes, py::arg("data"), py::arg("marker") = py::bytes("-"), R"doc(
 `data` (bytes, UTF-8 or not) with `marker` (bytes) at every break: what the `hyphenate`
 command writes for the same bytes. Removing the markers gives `data` back.
@@ -898,9 +926,14 @@ on failure (a full disk...) `path` is as it was and FileError names it and the r
       .def_property_readonly("exception_count", &hyph::Hyphenator::exception_count)
       .def_property_readonly("filter", [](const hyph::Hyphenator& h) { return h.filter().name; }, "the exception pre-check's name")
       .def_property_readonly("tag", [](const hyph::Hyphenator& h) { return std::string(h.tag()); },
-                             "the tag a compiled file records ('' otherwise)")
+                             "the language's tag: the one it was loaded by (Hyphenator('de-1996'): 'de-1996'), or a compiled file's; '' otherwise")
+      .def_property_readonly("warnings", [](const hyph::Hyphenator& h) {
+             py::tuple out(h.warnings().size());
+             for (std::size_t i = 0; i < h.warnings().size(); ++i) out[i] = py::str(h.warnings()[i].message);
+             return out;
+           }, "what the load warned about (libhyph.LoadWarning), each 'file:line:column: reason'; () for most")
       .def_property_readonly("name", [](const hyph::Hyphenator& h) { return std::string(h.name()); },
-                             "the name a compiled file records ('' otherwise)")
+                             "the language's name, where tag has one ('German, reformed spelling'); '' otherwise")
       .def("__repr__", &describe);
   add_fast_methods(hyphenator_class);
 
@@ -944,13 +977,13 @@ message shows its bytes as \xNN escapes).
       .def("__len__", &hyph::UserDictionary::size)
       .def("__contains__", [](const hyph::UserDictionary& d, py::handle word) { return d.contains(word_of(word)); });
 
-  m.def("_list_languages", [] {
+  m.def("_list_languages", [](py::object patterns_dirs) {
     py::list out;
-    for (const hyph::LanguageInfo& l : hyph::list_languages()) {
+    for (const hyph::LanguageInfo& l : hyph::list_languages(search_of(patterns_dirs))) {
       out.append(py::make_tuple(l.tag, l.name, l.mins.left, l.mins.right, letters_name(l.letters),
                                 l.embedded ? py::object(py::none()) : py::object(py::str(l.patterns.string())),
                                 l.exceptions.empty() ? py::object(py::none()) : py::object(py::str(l.exceptions.string()))));
     }
     return out;
-  });
+  }, py::arg("patterns_dirs") = py::none());
 }

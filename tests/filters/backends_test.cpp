@@ -328,7 +328,10 @@ TEST_CASE("scalable bloom: stages grow by s, tighten by r, and keep the rate wit
 
 TEST_CASE("scalable bloom: growth factor and tightening ratio are checked") {
   const auto keys = test::positives(10);
-  for (const auto& [s, r] : {std::pair{3u, 0.85}, std::pair{1u, 0.85}, std::pair{2u, 0.7}, std::pair{4u, 0.95}}) {
+  // Not a structured binding: CAPTURE's lambda cannot capture one in clang 14.
+  for (const auto& growth : {std::pair{3u, 0.85}, std::pair{1u, 0.85}, std::pair{2u, 0.7}, std::pair{4u, 0.95}}) {
+    const unsigned s = growth.first;
+    const double r = growth.second;
     CAPTURE(s);
     CAPTURE(r);
     bool thrown = false;

@@ -11,6 +11,7 @@
 
 #include <cstring>
 #include <sstream>
+#include <string_view>
 
 namespace {
 
@@ -94,7 +95,8 @@ TEST_CASE("a filter grown by inserts serializes too") {
       {FilterKind::quotient, &side_set},     {FilterKind::counting_quotient, &counting},
       {FilterKind::counting_quotient, &spilled}};
   for (const auto& [kind, filter] : filters) {
-    CAPTURE(hyph::to_string(kind));
+    const std::string_view kind_name = hyph::to_string(kind);  // CAPTURE cannot take a structured binding in clang 14
+    CAPTURE(kind_name);
     const auto loaded = hyph::filters::load_filter(kind, serialized(*filter));
     for (const Hash h : test::negatives(1000)) CHECK(loaded->maybe_contains(h));
     for (const Hash h : test::positives(5000)) CHECK(loaded->maybe_contains(h) == filter->maybe_contains(h));
