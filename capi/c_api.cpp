@@ -142,10 +142,16 @@ hyph_status load_english(const Options* settings, const char* const* extra_files
 template <class Options>
 hyph_status load_language(const char* tag, const Options* settings, const char* const* pattern_dirs,
                                size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
-  return make_object(out, error, [&](const char*&) {
+  return make_object(out, error, [&](const char*& reading) {
     if (!tag) invalid_argument("the language tag is NULL");
     check_files(pattern_dirs, dir_count);
     const hyph::Settings s = to_settings(settings);
+    // Each folder alone first, so that the error's `file` names one that is missing.
+    for (std::size_t k = 0; k < dir_count; ++k) {
+      reading = pattern_dirs[k];
+      hyph::pattern_directories({.directories = {pattern_dirs[k]}, .environment = false, .system = false});
+    }
+    reading = nullptr;
     hyph::LanguageSearch search;
     search.directories.assign(pattern_dirs, pattern_dirs + dir_count);
     return hyph::load_language(tag, s, {}, search);
@@ -431,6 +437,14 @@ int hyph_uchyph(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.uc
 int hyph_letters(const hyph_hyphenator* h) noexcept { return h ? static_cast<int>(h->hyphenator.letters()) : 0; }
 size_t hyph_pattern_count(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.pattern_count() : 0; }
 size_t hyph_exception_count(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.exception_count() : 0; }
+// (tag() and name() view whole std::strings of the model: NUL-terminated.)
+const char* hyph_language_tag(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.tag().data() : ""; }
+const char* hyph_language_name(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.name().data() : ""; }
+size_t hyph_warning_count(const hyph_hyphenator* h) noexcept { return h ? h->hyphenator.warnings().size() : 0; }
+const char* hyph_warning(const hyph_hyphenator* h, size_t index) noexcept {
+  if (!h || index >= h->hyphenator.warnings().size()) return nullptr;
+  return h->hyphenator.warnings()[index].message.c_str();
+}
 
 size_t hyph_hyphenate(const hyph_hyphenator* h, const char* text, size_t length, size_t* breaks, size_t capacity) noexcept {
   if (!h || !text) return 0;

@@ -6,7 +6,7 @@
 #include "engine/compiled_dic.h"
 
 #include "base/hash.h"
-#include "base/mapped_file.h"
+#include "base/file_bytes.h"
 #include "base/utf8.h"
 #include "exceptions/mapped_store.h"
 
@@ -352,9 +352,16 @@ std::shared_ptr<const Model> load_compiled(std::span<const std::byte> bytes, std
 }
 
 std::shared_ptr<const Model> load_compiled_file(const std::filesystem::path& path, const Settings& settings) {
-  // Not faulted in at once: the checks skip the dense rows, which are most of a large file,
-  // and hyphenating touches only the pages of the states words reach.
-  auto file = std::make_shared<const base::MappedFile>(base::MappedFile::open(path, "a compiled pattern file", {.populate = false}));
+  // Read whole into memory of our own, never mapped: bytes checked once must not change under
+  // the hyphenator when the file is rewritten or truncated (doc/compiled-format.md, "Files in
+  // use"). From a pipe, as many bytes as either dialect's header declares.
+  const base::FileBytes::DeclaredSize declared{container::kHeaderSize, [](std::span<const std::byte> header) -> std::uint64_t {
+    if (!is_compiled(header) && !is_compiled_dic(header)) return container::kHeaderSize;
+    std::uint64_t size = 0;
+    std::memcpy(&size, header.data() + container::kOffFileSize, sizeof size);
+    return size;
+  }};
+  auto file = std::make_shared<const base::FileBytes>(base::FileBytes::read(path, "a compiled pattern file", declared));
   const std::span<const std::byte> bytes = file->bytes();
   const std::string name = file->name();
   return load_compiled(bytes, std::move(file), settings, name, FilterFrom::file);

@@ -1,6 +1,6 @@
 // The compiled pattern format (doc/compiled-format.md): a whole model — letters, automaton,
-// exceptions, filter, minimums — in one little-endian, mmap-able file whose arrays the loaded
-// model reads in place. Written by write_compiled(); read by load_compiled(), which checks
+// exceptions, filter, minimums — in one little-endian file whose arrays the loaded model reads
+// in place, from a copy in memory. Written by write_compiled(); read by load_compiled(), which checks
 // everything once ("validate once, then trust") and throws Error(bad_format) naming the file
 // and the problem for anything that is not exactly a file write_compiled() could have made.
 #pragma once
@@ -23,7 +23,7 @@ inline constexpr unsigned char kMagic[8] = {0x89, 'H', 'Y', 'B', '\r', '\n', 0x1
 inline constexpr std::uint32_t kVersion = 4;
 inline constexpr std::size_t kHeaderSize = 64;
 inline constexpr std::size_t kSectionEntrySize = 24;
-/// Every section starts at a multiple of this (a cache line): mapped at a page boundary,
+/// Every section starts at a multiple of this (a cache line): read to a 64-byte boundary,
 /// every array is aligned for its type.
 inline constexpr std::size_t kAlignment = 64;
 /// The least alignment of bytes in memory that are read in place; others are copied first.
@@ -60,8 +60,8 @@ enum class FilterFrom {
 std::shared_ptr<const Model> load_compiled(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
                                            const Settings& settings, std::string_view name, FilterFrom filter);
 
-/// Maps the file read-only (reads it where it cannot be mapped) and loads it. Throws
-/// Error(io) if it cannot be read.
+/// Reads the file whole into memory of its own (base::FileBytes) and loads it. Throws
+/// Error(io) if it cannot be read, or is a directory or a device.
 std::shared_ptr<const Model> load_compiled_file(const std::filesystem::path& path, const Settings& settings);
 
 }  // namespace hyph::detail

@@ -38,6 +38,11 @@ DictionaryData::DictionaryData(const ParsedDic& parsed)
         byte_to_cp[b] = d.cp == 0xFFFD ? utf8::kInvalid : d.cp;
       }
       if (!single_byte) std::fill(std::begin(byte_to_cp), std::end(byte_to_cp), char32_t{0});
+    } else if (!charset.known()) {
+      // A charset ICU does not know (the reader warns): 2.8.8 reads the file as 8-bit bytes;
+      // text is spelled in it as ISO-8859-1, as DicCharset::to_utf8 reads it back.
+      single_byte = true;
+      for (int b = 0; b < 256; ++b) byte_to_cp[b] = static_cast<char32_t>(b);
     }
   }
   derive();

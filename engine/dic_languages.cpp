@@ -1,6 +1,7 @@
 #include "engine/dic_languages.h"
 
 #include "engine/language_files.h"
+#include "engine/search_environment.h"
 
 #include <unicode/locid.h>
 #include <unicode/unistr.h>
@@ -10,7 +11,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <set>
-#include <sstream>
 
 namespace hyph::detail {
 namespace {
@@ -19,13 +19,8 @@ namespace fs = std::filesystem;
 
 std::vector<fs::path> dic_directories(const LanguageSearch& search) {
   std::vector<fs::path> out = search.directories;
-  if (search.environment)
-    if (const char* env = std::getenv("HYPH_DICTIONARIES")) {
-      std::stringstream dirs(env);
-      for (std::string dir; std::getline(dirs, dir, ':');)
-        if (!dir.empty()) out.emplace_back(dir);
-    }
-  if (search.system) out.emplace_back("/usr/share/hyphen");
+  for (fs::path& folder : environment_folders(search, "HYPH_DICTIONARIES")) out.push_back(std::move(folder));
+  if (searches_system(search)) out.emplace_back("/usr/share/hyphen");
   return out;
 }
 

@@ -1,6 +1,7 @@
 // libhyphen's `.dic` dictionaries in the language registry: "hyphen:TAG" is the file
 // hyph_TAG.dic in the folders of LanguageSearch::directories, HYPH_DICTIONARIES (':'-separated,
-// with LanguageSearch::environment) and /usr/share/hyphen (with LanguageSearch::system).
+// with LanguageSearch::environment) and /usr/share/hyphen (with LanguageSearch::system, unless
+// HYPH_NO_SYSTEM_DIRS shuts it out: search_environment.h).
 #pragma once
 
 #include <hyph/languages.h>

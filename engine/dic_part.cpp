@@ -1,6 +1,7 @@
 #include "engine/dic_part.h"
 
 #include "engine/dic_data.h"
+#include "engine/model.h"
 #include "patterns/dic_reader.h"
 #include "base/utf8.h"
 
@@ -56,8 +57,7 @@ void check_settings(const Settings& settings, const std::string& name) {
   reject(settings.letters.has_value(), name, "a letter policy");
   reject(settings.normalization != Normalization::none, name, "NFC normalization");
   reject(!settings.exception_stores.empty(), name, "an exception store");
-  if (settings.left_min && *settings.left_min < 0) throw Error(ErrorCode::invalid_argument, "the left minimum must not be negative");
-  if (settings.right_min && *settings.right_min < 0) throw Error(ErrorCode::invalid_argument, "the right minimum must not be negative");
+  check_minimums(settings);
 }
 
 // The charset, byte by byte, as Dictionary::encode sees it: a character maps to a byte if
@@ -114,7 +114,9 @@ DicPart make_dic_part(std::string_view bytes, const std::string& name, const Set
   const dic::ParsedDic parsed = dic::read_dic(bytes, name);
   dic::Dictionary dictionary = dic::Dictionary::from_parsed(parsed);
   std::vector<char32_t> characters = dic_word_characters(parsed, dictionary);
-  return make_dic_part(std::move(dictionary), std::move(characters), name, settings);
+  DicPart part = make_dic_part(std::move(dictionary), std::move(characters), name, settings);
+  part.warnings = parsed.warnings;
+  return part;
 }
 
 DicPart make_dic_part(dic::Dictionary dictionary, std::vector<char32_t> word_characters, const std::string& name,

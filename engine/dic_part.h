@@ -45,6 +45,8 @@ struct DicPart {
   bool plain_ascii_letters = false;
   /// Every replacement text, sorted by `pool`.
   std::vector<DicReplacementText> replacements = {};
+  /// What the reader warned about (dic::ParsedDic::warnings); none for a compiled dictionary.
+  std::vector<Warning> warnings = {};
 
   /// The index in `replacements` of a Replacement::text hyphenate3 gave; replacements.size() if none.
   std::size_t replacement_index(const char* pool) const noexcept;

@@ -5,10 +5,9 @@
 #include "exceptions/hyphenated_form.h"
 #include "exceptions/mapped_store.h"
 #include "patterns/readers.h"
+#include "base/atomic_file.h"
 #include "base/utf8.h"
 
-#include <cstdio>
-#include <fstream>
 #include <utility>
 
 namespace hyph {
@@ -66,19 +65,7 @@ std::string ExceptionStoreWriter::bytes() const { return impl_->writer.bytes(); 
 void ExceptionStoreWriter::write(std::ostream& out) const { impl_->writer.write(out); }
 
 void ExceptionStoreWriter::write_file(const std::filesystem::path& path) const {
-  const std::string output = path.string();
-  const std::string temporary = output + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(ErrorCode::io, temporary + ": cannot create");
-    impl_->writer.write(out);
-    out.close();
-    if (!out) throw Error(ErrorCode::io, temporary + ": write error");
-  }
-  if (std::rename(temporary.c_str(), output.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    throw Error(ErrorCode::io, output + ": cannot rename " + temporary + " to it");
-  }
+  base::write_file_atomically(path, [&](std::ostream& out) { impl_->writer.write(out); });
 }
 
 // ---------------------------------------------------------------------------------------

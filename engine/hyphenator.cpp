@@ -10,29 +10,24 @@
 #include "exceptions/exception_store.h"
 #include "patterns/dic_reader.h"
 #include "patterns/embedded.h"
+#include "patterns/readers.h"
+
+#include "base/atomic_file.h"
+#include "base/file_bytes.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <vector>
 
 namespace hyph {
 
 Source Source::file(const std::filesystem::path& path, SourceFormat format) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw Error(ErrorCode::io, path.string() + ": is a directory, not a pattern or exception file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ErrorCode::io, path.string() + ": cannot open: " + std::strerror(errno));
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) throw Error(ErrorCode::io, path.string() + ": read error");
-  return Source{path.string(), std::move(bytes).str(), format};
+  return Source{path.string(), base::read_text_file(path, "a pattern or exception file", patterns::kMaxPipedSource), format};
 }
 
 Hyphenator Hyphenator::english(const Settings& settings, std::span<const Source> extra) {
+  detail::check_minimums(settings);
   // hyphen.tex compiled at build time, read in place: unless what is asked for needs the
   // sources (more sources, other letters, exception stores on top).
   const std::string_view compiled = patterns::embedded_english_hyb();
@@ -48,14 +43,17 @@ Hyphenator Hyphenator::english(const Settings& settings, std::span<const Source>
 }
 
 Hyphenator Hyphenator::load(std::span<const Source> sources, const Settings& settings) {
+  detail::check_minimums(settings);
   return Hyphenator(detail::build_model(sources, settings));
 }
 
 Hyphenator Hyphenator::load_compiled(const std::filesystem::path& path, const Settings& settings) {
+  detail::check_minimums(settings);
   return Hyphenator(detail::load_compiled_file(path, settings));
 }
 
 Hyphenator Hyphenator::load_compiled(std::span<const std::byte> bytes, const Settings& settings, std::string_view name) {
+  detail::check_minimums(settings);
   return Hyphenator(detail::load_compiled(bytes, nullptr, settings, name, detail::FilterFrom::file));
 }
 
@@ -84,6 +82,7 @@ std::string without_own_minimums(std::string_view bytes) {
 }  // namespace
 
 Hyphenator Hyphenator::load_dic_bytes(std::string_view bytes, const Settings& settings, std::string_view name) {
+  detail::check_minimums(settings);
   if (settings.dic_minimums == DicMinimums::settings_only) {
     Settings own = settings;
     own.dic_minimums = DicMinimums::larger;
@@ -107,6 +106,11 @@ void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::st
   // A .dic dictionary has one layout of its own and no tag or name (doc/compiled-format.md).
   if (model_->dialect == detail::Dialect::libhyphen) return detail::write_compiled_dic(*model_->dic, out);
   detail::write_compiled(*model_, tag, name, out, layout == CompiledLayout::small);
+}
+
+void Hyphenator::write_compiled_file(const std::filesystem::path& path, std::string_view tag, std::string_view name,
+                                     CompiledLayout layout) const {
+  base::write_file_atomically(path, [&](std::ostream& out) { write_compiled(out, tag, name, layout); });
 }
 
 std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> breaks,
@@ -181,6 +185,15 @@ std::string Hyphenator::hyphenated(std::string_view text, std::string_view marke
 
 const detail::Model& detail::model_of(const Hyphenator& hyphenator) noexcept { return *hyphenator.model_; }
 
+void detail::label_language(Hyphenator& fresh, std::string_view tag, std::string_view name) {
+  // Every model is made non-const by assemble(); one that only this hyphenator holds, just
+  // loaded, has been seen by no one: labelling it now keeps it immutable for everyone else.
+  if (fresh.model_.use_count() != 1) throw Error(ErrorCode::invalid_argument, "only a hyphenator just loaded can be labelled");
+  Model& model = const_cast<Model&>(*fresh.model_);
+  model.tag = tag;
+  model.name = name;
+}
+
 HyphenMins Hyphenator::mins() const noexcept { return model_->mins; }
 int Hyphenator::uchyph() const noexcept { return model_->uchyph; }
 LetterPolicy Hyphenator::letters() const noexcept { return model_->letters; }
@@ -192,5 +205,9 @@ std::size_t Hyphenator::exception_count() const noexcept { return model_->except
 FilterDescription Hyphenator::filter() const { return model_->exceptions.describe(); }
 std::string_view Hyphenator::tag() const noexcept { return model_->tag; }
 std::string_view Hyphenator::name() const noexcept { return model_->name; }
+std::span<const Warning> Hyphenator::warnings() const noexcept {
+  if (!model_->dic) return {};
+  return model_->dic->warnings;
+}
 
 }  // namespace hyph

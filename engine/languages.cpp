@@ -4,6 +4,7 @@
 #include "engine/dic_languages.h"
 #include "engine/language_files.h"
 #include "engine/model.h"
+#include "engine/search_environment.h"
 
 #include <algorithm>
 #include <array>
@@ -258,16 +259,29 @@ std::vector<std::string> near_matches(const std::string& wanted, const std::vect
 
 }  // namespace
 
-std::vector<std::filesystem::path> pattern_directories(const LanguageSearch& search) {
-  std::vector<fs::path> candidates = search.directories;
-  if (search.environment) {
-    if (const char* env = std::getenv("HYPH_PATTERNS_DIR")) {
-      std::stringstream parts(env);
-      for (std::string part; std::getline(parts, part, ':');)
-        if (!part.empty()) candidates.emplace_back(part);
-    }
+namespace {
+
+// The folders a caller names must be there: a mistyped one would otherwise be skipped without
+// a word, and a language found elsewhere (or none) would answer instead. (HYPH_PATTERNS_DIR's
+// missing entries are skipped, as PATH's are.)
+void check_named_directories(const LanguageSearch& search) {
+  for (const fs::path& dir : search.directories) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(dir, ec);
+    if (!fs::exists(status))
+      throw Error(ErrorCode::io, dir.string() + ": no such folder (named as a folder of patterns to search)");
+    if (!fs::is_directory(status))
+      throw Error(ErrorCode::io, dir.string() + ": not a folder (named as a folder of patterns to search)");
   }
-  if (search.system) {
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> pattern_directories(const LanguageSearch& search) {
+  check_named_directories(search);
+  std::vector<fs::path> candidates = search.directories;
+  for (fs::path& folder : detail::environment_folders(search, "HYPH_PATTERNS_DIR")) candidates.push_back(std::move(folder));
+  if (detail::searches_system(search)) {
     for (fs::path root : system_roots()) candidates.push_back(root / "tex" / "generic" / "hyph-utf8" / "patterns");
   }
   std::vector<fs::path> out;
@@ -297,6 +311,7 @@ std::vector<LanguageInfo> list_languages(const LanguageSearch& search) {
 }
 
 LanguageInfo find_language(std::string_view tag, const LanguageSearch& search) {
+  check_named_directories(search);  // also where the embedded en-us needs no search
   const std::string wanted = normalise_tag(tag);
   if (wanted == kEmbeddedTag || wanted == "en") return embedded_english();
   const std::vector<LanguageInfo> all = list_languages(search);
@@ -320,12 +335,14 @@ LanguageInfo find_language(std::string_view tag, const LanguageSearch& search) {
     message += " Only the embedded en-us is available: no hyph-utf8 patterns (hyph-*.pat.txt) were found";
     message += dirs.empty() ? " (no pattern folder exists)" : " in";
     for (std::size_t i = 0; i < dirs.size(); ++i) message += (i ? ", " : " ") + dirs[i].string();
-    message += ". Install TeX Live's patterns (Debian: texlive-lang-*), or name a folder with --patterns-dir or "
-               "HYPH_PATTERNS_DIR.";
+    message += ". Install TeX Live's patterns (Debian: texlive-lang-*), or name a folder of them in HYPH_PATTERNS_DIR.";
   } else {
-    message += " (" + std::to_string(all.size()) + " languages available: --list-languages shows them; more come with "
-               "TeX Live's hyph-utf8 patterns, Debian: texlive-lang-*, or from a folder named with --patterns-dir)";
+    // (Each front end adds how to list them: hyphenate --list-languages, libhyph.languages().)
+    message += " (" + std::to_string(all.size()) + " languages available; more come with TeX Live's hyph-utf8 patterns, "
+               "Debian: texlive-lang-*, or from a folder of them named in HYPH_PATTERNS_DIR)";
   }
+  if (detail::system_shut_out_by_environment(search))
+    message += std::string(" ") + detail::kNoSystemDirsVariable + " is set: TeX Live's trees and /usr/share/hyphen were not searched.";
   throw Error(ErrorCode::unknown_language, message);
 }
 
@@ -335,16 +352,23 @@ Hyphenator load_language(std::string_view tag, const Settings& settings, std::sp
   if (l.dialect == Dialect::libhyphen) {
     if (!extra.empty())
       throw Error(ErrorCode::invalid_argument, std::string(tag) + " is a libhyphen dictionary: it takes no extra pattern or exception sources");
-    return Hyphenator::load_dic(l.patterns, settings);
+    Hyphenator h = Hyphenator::load_dic(l.patterns, settings);
+    detail::label_language(h, l.tag, l.name);
+    return h;
   }
   // The language's own minimums and letters; \uchyph is TeX's for every language.
   const Settings s = detail::with_defaults(settings, {.mins = l.mins, .uchyph = kPlainTexDefaults.uchyph, .letters = l.letters});
-  if (l.embedded) return Hyphenator::english(s, extra);
-  std::vector<Source> sources;
-  sources.push_back(Source::file(l.patterns, SourceFormat::pattern_list));
-  if (!l.exceptions.empty()) sources.push_back(Source::file(l.exceptions, SourceFormat::exception_list));
-  sources.insert(sources.end(), extra.begin(), extra.end());
-  return Hyphenator::load(sources, s);
+  Hyphenator h = [&] {
+    if (l.embedded) return Hyphenator::english(s, extra);
+    std::vector<Source> sources;
+    sources.push_back(Source::file(l.patterns, SourceFormat::pattern_list));
+    if (!l.exceptions.empty()) sources.push_back(Source::file(l.exceptions, SourceFormat::exception_list));
+    sources.insert(sources.end(), extra.begin(), extra.end());
+    return Hyphenator::load(sources, s);
+  }();
+  // Loaded by tag, it reports the tag (tag(), Python's .tag), as a compiled file does.
+  detail::label_language(h, l.tag, l.name);
+  return h;
 }
 
 Hyphenator Hyphenator::language(std::string_view tag, const Settings& settings, std::span<const Source> extra) {

@@ -33,6 +33,12 @@ const icu::Normalizer2* nfc_instance(Normalization normalization) {
 
 }  // namespace
 
+void check_minimums(const Settings& settings) {
+  for (const auto& [value, name] : {std::pair{settings.left_min, "left_min"}, std::pair{settings.right_min, "right_min"}})
+    if (value && *value < 0)
+      throw Error(ErrorCode::invalid_argument, std::string(name) + " must not be negative (it is " + std::to_string(*value) + ")");
+}
+
 Settings with_defaults(Settings settings, const LoadDefaults& defaults) {
   if (!settings.left_min) settings.left_min = defaults.mins.left;
   if (!settings.right_min) settings.right_min = defaults.mins.right;
@@ -45,7 +51,7 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
   if (parts.dic) {
     // libhyphen's dialect: its minimums are hyphenate3's, its letters runs of letters.
     const HyphenMins mins = parts.dic->effective;
-    return std::make_shared<const Model>(Model{
+    return std::make_shared<Model>(Model{
         .backing = std::move(parts.backing),
         .dialect = Dialect::libhyphen,
         .alphabet = std::move(parts.alphabet),

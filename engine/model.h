@@ -61,6 +61,10 @@ struct Model {
   bool lean_words = false;
 };
 
+/// Throws Error(invalid_argument) for a negative left_min or right_min: every loader calls it
+/// first, so that the C++, C and Python APIs refuse them alike (0 acts as 1, as in TeX).
+void check_minimums(const Settings& settings);
+
 /// `settings` with every unset minimum, \uchyph and letter policy taken from `defaults`.
 /// The one place where defaults are worked out; every loader goes through it.
 Settings with_defaults(Settings settings, const LoadDefaults& defaults);

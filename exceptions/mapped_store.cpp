@@ -97,7 +97,11 @@ unsigned store_format::directory_bits_for(std::uint64_t entries) noexcept {
 
 MappedStore MappedStore::open(const std::filesystem::path& path) {
   MappedStore s;
-  s.file_ = base::MappedFile::open(path, "an exception store");
+  // From a pipe: as many bytes as the header declares (its own 64 for what is not a store's).
+  const base::FileBytes::DeclaredSize declared{kHeaderSize, [](std::span<const std::byte> header) -> std::uint64_t {
+    return std::memcmp(header.data(), kMagic, sizeof kMagic) == 0 ? load64(header.data() + kOffFileSize) : kHeaderSize;
+  }};
+  s.file_ = base::FileBytes::read(path, "an exception store", declared);
   s.base_ = s.file_->bytes().data();
   s.size_ = s.file_->bytes().size();
   s.validate(s.file_->name());
@@ -273,7 +277,7 @@ void MappedStore::append_hashes(std::vector<std::uint64_t>& out) const {
 }
 
 std::string MappedStore::describe() const {
-  const char* how = !file_ ? "view of " : file_->mapped() ? "mapped file " : "file read into memory ";
+  const char* how = !file_ ? "view of " : "file read into memory ";
   return how + name_ + ", " + std::to_string(entries_) + " keys, " + std::to_string(size_) + " bytes";
 }
 

@@ -1,7 +1,8 @@
 // A read-only exception store over a byte region in the on-disk format of
-// doc/exception-store-format.md: a compiled exception dictionary that is mmap'd, not parsed.
+// doc/exception-store-format.md: a compiled exception dictionary that is read in place, not
+// parsed.
 //
-//   auto store = MappedStore::open("house.hyphstore");   // mmap (read() if mmap fails)
+//   auto store = MappedStore::open("house.hyphstore");   // read whole into memory, checked
 //   store.find("table", base::hash_key("table"));              // the stored mask, if any
 //
 // The region is validated completely once, when it is opened or viewed (bounds, sizes,
@@ -15,7 +16,7 @@
 // later \hyphenation does in TeX, and writes the file; write_store() writes any store.
 #pragma once
 
-#include "base/mapped_file.h"
+#include "base/file_bytes.h"
 #include "exceptions/exception_store.h"
 
 #include <cstddef>
@@ -33,9 +34,10 @@ namespace hyph::exceptions {
 
 class MappedStore final : public ExceptionStore {
  public:
-  /// Maps the file read-only (reads it into memory where mmap is not possible: a pipe, a
-  /// file system without mmap) and validates it. Throws Error(io) if the file cannot be read,
-  /// Error(bad_format) if it is not a valid store ("path: reason").
+  /// Reads the file whole into memory of its own (base::FileBytes: never a mapping, so a
+  /// file rewritten or truncated while in use changes nothing here; from a pipe, as many bytes
+  /// as its header declares) and validates it. Throws Error(io) if the file cannot be read or
+  /// is a directory or a device, Error(bad_format) if it is not a valid store ("path: reason").
   static MappedStore open(const std::filesystem::path& path);
   /// Validates a store held in memory elsewhere (e.g. a section of a compiled pattern file).
   /// Nothing is copied: `bytes` must outlive the store. No alignment is required.
@@ -59,11 +61,9 @@ class MappedStore final : public ExceptionStore {
   std::vector<char32_t> letters() const;
   /// The whole region (e.g. to advise the kernel about its pages).
   std::span<const std::byte> bytes() const noexcept { return {base_, size_}; }
-  /// True if the region is a file mapping (open() that did not fall back to read()).
-  bool mapped() const noexcept { return file_ && file_->mapped(); }
   /// Directory size: 2^directory_bits buckets.
   unsigned directory_bits() const noexcept { return dir_bits_; }
-  /// "mapped file NAME, N keys, B bytes" (or "read into memory" / "view").
+  /// "file read into memory NAME, N keys, B bytes" (or "view of NAME...").
   std::string describe() const override;
 
  private:
@@ -72,7 +72,7 @@ class MappedStore final : public ExceptionStore {
 
   // The file's bytes (open), or none (view: the caller owns them).
   std::string name_;
-  std::optional<base::MappedFile> file_;
+  std::optional<base::FileBytes> file_;
   const std::byte* base_ = nullptr;
   std::size_t size_ = 0;
 

@@ -13,7 +13,8 @@ namespace hyph::dic {
 class DicCharset {
  public:
   /// ICU's converter for `declared` (surrounding white space ignored). An unknown name gives a
-  /// charset that knows nothing (known() false): 2.8.8 loads such files as opaque bytes.
+  /// charset that knows nothing (known() false): 2.8.8 loads such files as opaque bytes, and
+  /// libhyph spells text in them as ISO-8859-1 (the reader warns).
   explicit DicCharset(std::string_view declared);
   ~DicCharset();
   DicCharset(DicCharset&&) noexcept;

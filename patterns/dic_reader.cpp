@@ -1,13 +1,13 @@
 #include "patterns/dic_reader.h"
 
 #include "patterns/dic_charset.h"
+#include "patterns/readers.h"
+
+#include "base/file_bytes.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
-#include <sys/stat.h>
 
 namespace hyph::dic {
 
@@ -175,10 +175,18 @@ void add_default_level(bool utf8, DicLevel& level) {
 }
 
 // Every physical line must be valid in the declared charset (fgets' 99-byte pieces can cut a
-// character in two, so the check does not follow them).
-void check_charset(std::string_view bytes, const std::string& declared, const std::string& name) {
+// character in two, so the check does not follow them). An unknown charset is read as 8-bit
+// bytes, as 2.8.8 does, with a warning: the first line is often a pattern or junk.
+void check_charset(std::string_view bytes, const std::string& declared, const std::string& name, std::vector<Warning>& warnings) {
   const DicCharset charset(declared);
-  if (!charset.known()) return;
+  if (!charset.known()) {
+    std::string shown;  // printable: the name may be any bytes
+    for (const unsigned char c : declared) shown += c >= ' ' && c < 0x7F ? std::string(1, static_cast<char>(c)) : "?";
+    warnings.push_back(Warning::at({name, 1, 1}, (declared.empty() ? std::string("no charset") : "unknown charset '" + shown + "'") +
+                                                     " on the first line, which names the file's charset (UTF-8, ISO8859-1, ...): "
+                                                     "read as 8-bit bytes, as libhyphen does (text is spelled in ISO-8859-1)"));
+    return;
+  }
   auto fail = [&](std::size_t line, std::size_t column) {
     throw ParseError(ErrorCode::parse, {name, line, column}, "byte sequence not valid in the declared charset " + declared);
   };
@@ -226,7 +234,7 @@ ParsedDic read_dic(std::string_view bytes, const std::string& name) {
       if (c == '\r' || c == '\n') c = '\0';
   }
   out.utf8 = std::strcmp(out.cset.data(), "UTF-8") == 0;
-  check_charset(bytes, out.charset_name(), name);
+  check_charset(bytes, out.charset_name(), name, out.warnings);
 
   // Reading the file: its first level, and after a NEXTLEVEL line its second (a further
   // NEXTLEVEL line ends the file, as in 2.8.8).
@@ -255,28 +263,19 @@ ParsedDic read_dic(std::string_view bytes, const std::string& name) {
     top.clhmin = file.clhmin ? file.clhmin : file.lhmin ? file.lhmin : 3;
     top.crhmin = file.crhmin ? file.crhmin : file.rhmin ? file.rhmin : 3;
   }
+  // A break needs an odd value: a file none of whose patterns has one hyphenates nothing.
+  const auto can_break = [](const DicPattern& p) {
+    return p.line != 0 && std::any_of(p.digits.begin(), p.digits.end(), [](char d) { return (d - '0') % 2 == 1; });
+  };
+  if (std::none_of(out.levels[0].patterns.begin(), out.levels[0].patterns.end(), can_break) &&
+      std::none_of(out.levels[1].patterns.begin(), out.levels[1].patterns.end(), can_break))
+    out.warnings.push_back(Warning::at({name, 0, 0}, "no pattern with an odd digit (a break), such as 'a1b': this dictionary "
+                                                     "hyphenates nothing"));
   return out;
 }
 
 std::string read_dic_file(const std::string& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw Error(ErrorCode::io, path + ": is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ErrorCode::io, path + ": cannot open: " + std::strerror(errno));
-  // One read of the whole file where its size is known (a regular file); else a stream copy.
-  std::string bytes;
-  if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    bytes.resize(static_cast<std::size_t>(st.st_size));
-    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    bytes.resize(static_cast<std::size_t>(in.gcount()));
-    if (in.bad()) throw Error(ErrorCode::io, path + ": read error");
-    if (in.gcount() == st.st_size && in.peek() == std::char_traits<char>::eof()) return bytes;
-    in.clear();
-  }
-  std::ostringstream buffer;
-  buffer << bytes << in.rdbuf();
-  if (in.bad()) throw Error(ErrorCode::io, path + ": read error");
-  return std::move(buffer).str();
+  return base::read_text_file(path, "a .dic dictionary", patterns::kMaxPipedSource);
 }
 
 }  // namespace hyph::dic

@@ -56,13 +56,18 @@ struct ParsedDic {
   /// Without NEXTLEVEL: levels[0] is the default level, levels[1] the file's patterns.
   DicLevel levels[2];
   bool explicit_nextlevel = false;  ///< the file had a NEXTLEVEL line
+  /// What 2.8.8 accepts without a word but is likely not a dictionary: a first line that names
+  /// no charset ICU knows (read as 8-bit bytes, as 2.8.8 does), no pattern that can break.
+  std::vector<Warning> warnings;
   std::string charset_name() const { return std::string(cset.data(), ::strnlen(cset.data(), cset.size())); }
 };
 
-/// Parses a dictionary's bytes. Throws ParseError for bytes invalid in the declared charset.
+/// Parses a dictionary's bytes. Throws ParseError for bytes invalid in the declared charset;
+/// every other file loads, as in 2.8.8, some with warnings.
 ParsedDic read_dic(std::string_view bytes, const std::string& name);
 
-/// Reads a whole file; throws Error(io) if it cannot (directories included).
+/// Reads a whole file (base::read_text_file: directories and devices refused, a pipe read up to
+/// patterns::kMaxPipedSource bytes); throws Error(io) if it cannot.
 std::string read_dic_file(const std::string& path);
 
 }  // namespace hyph::dic

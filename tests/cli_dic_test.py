@@ -16,7 +16,7 @@ HYPHENATE, ROOT = sys.argv[1], sys.argv[2]
 DATA = os.path.join(ROOT, 'patterns', 'data', 'hyphen')
 GOLDEN = os.path.join(ROOT, 'tests', 'data', 'dic')
 HU = os.path.join(DATA, 'hyph_hu_HU.dic')
-NO_SYSTEM = {'HYPH_DICTIONARIES': DATA}
+VENDORED_DICS = {'HYPH_DICTIONARIES': DATA}  # run() leaves out /usr/share/hyphen
 
 
 def python_codec(charset):
@@ -34,18 +34,26 @@ expect(HYPHENATE, '--dic --left-min', ['--dic', HU, '--left-min', '4'], 'mérnö
 many = ('kulissza/' * 3000).encode()
 r = run(HYPHENATE, ['--dic', HU], many)
 check('a token of 3000 words', r.returncode == 0 and r.stdout == ('ku-lis-sza/' * 3000).encode(), repr(r.stdout[:80]))
-expect(HYPHENATE, '-l hyphen:hu_HU (HYPH_DICTIONARIES)', ['-l', 'hyphen:hu_HU'], 'kulissza'.encode(), 'ku-lis-sza'.encode(), env=NO_SYSTEM)
-expect(HYPHENATE, '-l hyphen:hu (a short name)', ['-l', 'hyphen:hu'], 'kulissza'.encode(), 'ku-lis-sza'.encode(), env=NO_SYSTEM)
-expect(HYPHENATE, '-l hyphen:HU-hu (case, - as _)', ['-l', 'hyphen:HU-hu'], 'kulissza'.encode(), 'ku-lis-sza'.encode(), env=NO_SYSTEM)
-expect(HYPHENATE, '-l hyphen:de_DE_1901 falls back to de_DE', ['-l', 'hyphen:de_DE_1901'], b'Silbentrennung', b'Sil-ben-tren-nung', env=NO_SYSTEM)
+expect(HYPHENATE, '-l hyphen:hu_HU (HYPH_DICTIONARIES)', ['-l', 'hyphen:hu_HU'], 'kulissza'.encode(), 'ku-lis-sza'.encode(), env=VENDORED_DICS)
+expect(HYPHENATE, '-l hyphen:hu (a short name)', ['-l', 'hyphen:hu'], 'kulissza'.encode(), 'ku-lis-sza'.encode(), env=VENDORED_DICS)
+expect(HYPHENATE, '-l hyphen:HU-hu (case, - as _)', ['-l', 'hyphen:HU-hu'], 'kulissza'.encode(), 'ku-lis-sza'.encode(), env=VENDORED_DICS)
+expect(HYPHENATE, '-l hyphen:de_DE_1901 falls back to de_DE', ['-l', 'hyphen:de_DE_1901'], b'Silbentrennung', b'Sil-ben-tren-nung', env=VENDORED_DICS)
 with tempfile.TemporaryDirectory() as d:
     with open(HU, 'rb') as f, open(os.path.join(d, 'hyph_xx_YY.dic'), 'wb') as g:
         g.write(f.read())
-    expect(HYPHENATE, '--patterns-dir finds a .dic', ['--patterns-dir', d, '-l', 'hyphen:xx'], b'kulissza', b'ku-lis-sza', env=NO_SYSTEM)
-r = run(HYPHENATE, ['--list-languages'], env=NO_SYSTEM)
+    expect(HYPHENATE, '--patterns-dir finds a .dic', ['--patterns-dir', d, '-l', 'hyphen:xx'], b'kulissza', b'ku-lis-sza', env=VENDORED_DICS)
+r = run(HYPHENATE, ['--list-languages'], env=VENDORED_DICS)
 listing = r.stdout.decode()
 check('--list-languages lists hyphen: tags', r.returncode == 0 and 'hyphen:hu_HU' in listing and 'Hungarian (Hungary)' in listing
       and 'hyph_hu_HU.dic' in listing, listing[-400:])
+vendored_tags = sorted('hyphen:' + n[len('hyph_'):-len('.dic')] for n in os.listdir(DATA) if n.endswith('.dic'))
+listed_tags = sorted(line.split()[0] for line in listing.splitlines()[1:] if line.startswith('hyphen:'))
+check('--list-languages: the HYPH_DICTIONARIES folder alone (HYPH_NO_SYSTEM_DIRS)', listed_tags == vendored_tags,
+      f'{listed_tags} {vendored_tags}')
+r = run(HYPHENATE, ['--list-languages'], env=VENDORED_DICS, system=True)
+with_system = {line.split()[0] for line in r.stdout.decode().splitlines()[1:]}
+check('--list-languages with the system: the folder\'s tags and maybe more', r.returncode == 0 and set(vendored_tags) <= with_system,
+      f'{sorted(with_system)[:20]}')
 expect_error(HYPHENATE, 'unknown hyphen: tag', ['-l', 'hyphen:zz_QQ'], 1, "unknown language 'hyphen:zz_QQ'")
 expect_error(HYPHENATE, '--dic and --language', ['--dic', HU, '-l', 'de-1996'], 2, '--dic' if False else 'takes no --language')
 expect_error(HYPHENATE, '--dic and --uchyph', ['--dic', HU, '--uchyph', '0'], 2, "TeX's")
@@ -54,6 +62,35 @@ with tempfile.NamedTemporaryFile(suffix='.dic') as bad:
     bad.write(b'UTF-8\na1b\n\xff\xfe\n')
     bad.flush()
     expect_error(HYPHENATE, '--dic invalid bytes: file:line:column', ['--dic', bad.name], 1, f'{bad.name}:3:1')
+
+# --- what libhyphen 2.8.8 loads without a word: loaded and answered as it does, with a warning
+# naming file:line:column on stderr (exit 0); a real dictionary gets none ---
+with tempfile.TemporaryDirectory() as tmp:
+    for name, data, text, warned in [
+            ('text.dic', b'garbage\nhello world\n', b'hello world\n', ["text.dic:1:1: unknown charset 'garbage'",
+                                                                      'text.dic: no pattern with an odd digit']),
+            ('unknown.dic', b'KOI-BOGUS\nNEXTLEVEL\n1b1\n', b'abab\n', ["unknown.dic:1:1: unknown charset 'KOI-BOGUS'"]),
+            ('empty.dic', b'', b'abab\n', ['empty.dic:1:1: no charset', 'empty.dic: no pattern'])]:
+        path = os.path.join(tmp, name)
+        with open(path, 'wb') as f:
+            f.write(data)
+        r = run(HYPHENATE, ['--dic', path], text)
+        err = r.stderr.decode()
+        lines = err.splitlines()
+        check(f'--dic {name}: loaded with {len(warned)} warning(s)', r.returncode == 0 and len(lines) == len(warned) and all(
+            line.startswith('hyphenate: warning: ' + os.path.join(tmp, w)) for line, w in zip(lines, warned)), repr(err))
+    # An unknown charset reads as 8-bit bytes, as libhyphen does: as ISO8859-1 would for ASCII.
+    latin1 = os.path.join(tmp, 'latin1.dic')
+    with open(latin1, 'wb') as f:
+        f.write(b'ISO8859-1\nNEXTLEVEL\n1b1\n')
+    same = run(HYPHENATE, ['--dic', latin1], b'abab\n')
+    unknown = run(HYPHENATE, ['--dic', os.path.join(tmp, 'unknown.dic')], b'abab\n')
+    check('--dic with an unknown charset answers as an 8-bit one', same.returncode == unknown.returncode == 0 and
+          same.stdout == unknown.stdout and b'-' in same.stdout and same.stderr == b'', repr((same.stdout, unknown.stdout, same.stderr)))
+for name in sorted(os.listdir(DATA)):
+    if name.endswith('.dic'):
+        r = run(HYPHENATE, ['--dic', os.path.join(DATA, name)], b'hyphenation\n')
+        check(f'--dic {name}: no warning', r.returncode == 0 and r.stderr == b'', repr(r.stderr))
 
 # --- every golden word: the CLI answers as hyphenate3 (minimums 0,0,0,0, column 3) ---
 for name in sorted(os.listdir(GOLDEN)):

@@ -3,7 +3,8 @@
 HYPH_PATTERNS_DIR, --letters, and the errors for unknown tags.
 
 Uses the hyph-utf8 patterns vendored in patterns/data/hyph-utf8, given with --patterns-dir or
-HYPH_PATTERNS_DIR, which are searched before any installed TeX Live patterns.
+HYPH_PATTERNS_DIR; TeX Live's are shut out (HYPH_NO_SYSTEM_DIRS, cli_support.run) except where
+a check says so.
 usage: cli_languages_test.py PATH/TO/hyphenate SOURCE_DIR
 """
 import os
@@ -68,15 +69,35 @@ for tag, name, left, right in [("de-1996", "German, reformed spelling", 2, 2), (
           and "unicode" in fields and f" {left} " in row and f" {right} " in row)
     check(f"--list-languages: {tag}", ok, repr(row))
 check("--list-languages: exceptions named", "hyph-nl.hyp.txt" in rows.get("nl", ""))
+# run() sets HYPH_NO_SYSTEM_DIRS: the folder given, and nothing from TeX Live.
+check("--list-languages: the --patterns-dir folder alone (HYPH_NO_SYSTEM_DIRS)",
+      sorted(rows) == ["de-1996", "el-monoton", "en-us", "fr", "nl", "pl", "pt", "ru"], repr(sorted(rows)))
+r = run(["--list-languages", *V], system=True)
+with_system = {line.split()[0] for line in r.stdout.decode().splitlines()[1:]}
+check("--list-languages with TeX Live's: the folder's tags and maybe more", r.returncode == 0 and set(rows) <= with_system,
+      repr(sorted(with_system)[:20]))
+r = run(["-l", "de-1996"], b"Silbentrennung")
+err = r.stderr.decode()
+check("no folder, no system: only en-us, and the message says why", r.returncode == 1 and
+      "Only the embedded en-us is available" in err and "HYPH_NO_SYSTEM_DIRS is set" in err, repr(err))
 
 expect_error("unknown tag suggests near matches", ["-l", "de", *V], 1, ["unknown language 'de'", "did you mean", "de-1996"])
 expect_error("unknown tag suggests by name", ["-l", "greek", *V], 1, ["el-monoton"])
-expect_error("unknown tag points at --list-languages", ["-l", "xx-zz", *V], 1, ["--list-languages"])
+expect_error("unknown tag points at --list-languages", ["-l", "xx-zz", *V], 1, ["hyphenate --list-languages"])
+cli_support.expect_hint_options_exist(HYPHENATE, "unknown tag: every option the hint names exists", ["-l", "xx-zz", *V])
+# A --patterns-dir that is not a folder is refused, whatever is loaded (a typo must not fall
+# back to other folders without a word).
+for args in (["-l", "de-1996"], [], ["--list-languages"], ["-p", os.path.join(VENDORED, "txt", "hyph-fr.pat.txt")]):
+    expect_error(f"missing --patterns-dir, {' '.join(args[:1]) or 'en-us'}", ["--patterns-dir", "/nonexistent/patterns", *V, *args],
+                 1, ["/nonexistent/patterns: no such folder"], b"hyphenation")
+expect_error("--patterns-dir naming a file", ["--patterns-dir", os.path.join(VENDORED, "txt", "hyph-fr.pat.txt")], 1,
+             ["hyph-fr.pat.txt: not a folder"], b"hyphenation")
 expect_error("bad --letters", ["--letters", "ascii"], 2, ["unknown --letters 'ascii'"])
 
 r = run(["--help"])
 text = r.stdout.decode()
 check("--help documents languages", r.returncode == 0 and all(
-    s in text for s in ["--list-languages", "--patterns-dir", "HYPH_PATTERNS_DIR", "--letters", "hyph-utf8:en-us"]), text)
+    s in text for s in ["--list-languages", "--patterns-dir", "HYPH_PATTERNS_DIR", "HYPH_NO_SYSTEM_DIRS", "--letters",
+                        "hyph-utf8:en-us"]), text)
 
 cli_support.finish()

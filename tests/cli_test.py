@@ -6,6 +6,7 @@ usage: cli_test.py PATH/TO/hyphenate SOURCE_DIR
 import os
 from functools import partial
 import random
+import signal
 import subprocess
 import sys
 import tempfile
@@ -53,6 +54,9 @@ expect_error("unknown filter", ["--filter", "nope"], 2, "unknown --filter")
 expect_error("bad minimum", ["--left-min", "99"], 2, "between 0 and 63")
 expect_error("bad number", ["--left-min", "x"], 2, "invalid")
 expect_error("bad fp rate", ["--filter", "bloom", "--fp-rate", "2"], 1, "false-positive rate")
+expect_error("negative job count", ["-j", "-1"], 2, "--jobs must be 0 (one thread per core) or more, not -1", b"hyphenation")
+expect_error("negative job count, long form", ["--jobs=-3"], 2, "not -3", b"hyphenation")
+expect("-j 0: one thread per core", ["-j", "0"], b"hyphenation", b"hy-phen-ation")
 expect_error("marker and soft hyphen", ["--marker", "=", "--soft-hyphen"], 2, "exclusive")
 r = run(["--version"])
 check("version", r.returncode == 0 and r.stdout.startswith(b"hyphenate (libhyph) "))
@@ -115,11 +119,27 @@ with tempfile.TemporaryDirectory() as tmp:
           and outputs[1].stdout == outputs[2].stdout == outputs[8].stdout and len(outputs[1].stdout) > len(b"".join(parts)),
           repr({j: (o.returncode, len(o.stdout)) for j, o in outputs.items()}))
     check("-j keeps files apart as -j 1 does", run(["-j", "2", big, big]).stdout == run(["-j", "1", big, big]).stdout)
-    # A reader that stops early while the workers run: no message, no hang (SIGPIPE, or EPIPE: 0).
-    p = subprocess.Popen([HYPHENATE, "-j", "2", big, big, big], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    p.stdout.readline()
-    p.stdout.close()
-    p.wait(timeout=120)
-    check("-j 2: closed output pipe ends quietly", p.stderr.read() == b"" and p.returncode in (0, -13), f"status {p.returncode}")
+    # A reader that stops early (hyphenate < big | head -1): no message, no hang, and killed by
+    # SIGPIPE as cat would be, never 0, whether the workers run, and whether or not hyphenate
+    # was started with SIGPIPE ignored (then it sees EPIPE and ends itself the same way).
+    def closed_early(args, ignore_sigpipe):
+        p = subprocess.Popen([HYPHENATE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=(lambda: signal.signal(signal.SIGPIPE, signal.SIG_IGN)) if ignore_sigpipe else None)
+        p.stdout.readline()
+        p.stdout.close()
+        p.wait(timeout=120)
+        return p.returncode, p.stderr.read()
+    for args in (["-j", "2", big, big, big], ["-j", "1", big, big], ["--words", big], ["--explain", big],
+                 ["--replacements", big], ["--progress", big, big]):
+        for ignored in (False, True):
+            status, err = closed_early(args, ignored)
+            quiet = err == b"" or (args[0] == "--progress" and err.endswith(b"\n") and b"error" not in err)
+            check(f"{' '.join(a for a in args if a != big)}: closed output pipe ends as SIGPIPE does{' (SIGPIPE ignored)' if ignored else ''}",
+                  status == -signal.SIGPIPE and quiet, f"status {status}, stderr {err[-200:]!r}")
+    # The same through a shell, as the man page shows it.
+    r = subprocess.run(["bash", "-c", 'set -o pipefail; "$0" < "$1" | head -1 >/dev/null; echo "status $?"', HYPHENATE, big],
+                       capture_output=True, timeout=120)
+    check("hyphenate < big | head -1: status 141 under pipefail, no message",
+          r.stdout == b"status 141\n" and r.stderr == b"", repr((r.stdout, r.stderr)))
 
 cli_support.finish()

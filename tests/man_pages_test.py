@@ -5,6 +5,7 @@
   option that section describes is in --help (long options, and short ones where --help has
   them);
 - libhyph(3) names every public header and every function of the C API (<hyph/hyph.h>);
+- README's option table for hyphenate holds the options of its --help, and no other;
 - the build installs the four pages into mandir (when scdoc is there to make them).
 
 usage: man_pages_test.py SOURCE_DIR BUILD_DIR HYPHENATE HYPH_COMPILE HYPH_STORE
@@ -53,6 +54,21 @@ for name, program in COMMANDS.items():
     check(f"{name} --help lists options", status == 0 and len(in_help) > 3, f"status {status}, {sorted(in_help)}")
     check(f"{name}(1) describes every option of --help", not in_help - in_man, f"missing: {sorted(in_help - in_man)}")
     check(f"{name}(1) describes no option --help lacks", not in_man - in_help, f"not in --help: {sorted(in_man - in_help)}")
+
+# README's option table for hyphenate (the table after "## The `hyphenate` command"): the
+# options of its first column, both ways against --help.
+readme = open(os.path.join(SOURCE_DIR, "README.md")).read()
+section = re.search(r"^## The `hyphenate` command\n(.*?)(?=^## )", readme, re.S | re.M)
+table = re.search(r"^\| option \| meaning \|\n\|---\|---\|\n((?:\|.*\n)+)", section.group(1) if section else "", re.M)
+in_readme = set()
+for row in (table.group(1) if table else "").splitlines():
+    first = row.split("|")[1]
+    in_readme.update(re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", first))
+status, in_help = help_options(COMMANDS["hyphenate"])
+check("README's hyphenate table lists every option of --help", table and not in_help - in_readme,
+      f"missing: {sorted(in_help - in_readme)}")
+check("README's hyphenate table lists no option --help lacks", table and not in_readme - in_help,
+      f"not in --help: {sorted(in_readme - in_help)}")
 
 # libhyph(3): the headers and the C functions.
 library_page = open(os.path.join(SOURCE_DIR, "doc", "man", "libhyph.3.scd")).read()

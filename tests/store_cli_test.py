@@ -129,7 +129,7 @@ with tempfile.TemporaryDirectory() as tmp:
             continue
         queries, probes, hits = first_int(s["queries"]), first_int(s["store probes"]), first_int(s["exceptions hit"])
         check(f"{name}: counts", queries == 44883 and hits == 146 and first_int(s["exception keys"]) == 1766
-              and first_int(s["probes avoided"]) == queries - probes and "mapped file" in s["exception store"], s)
+              and first_int(s["probes avoided"]) == queries - probes and "file read into memory" in s["exception store"], s)
         if kind == "exact":
             check(f"{name}: every query probes", probes == queries and s["false positives"].startswith("n/a"), s)
             continue

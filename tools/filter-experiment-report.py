@@ -401,20 +401,13 @@ def main():
         r.append("")
     if dicts:
         r += ["## 2. Beyond the study: exception dictionaries of 10^3 to 10^7 entries on disk", "",
-              "The dictionary is an exception store file (`hyph-store`, doc/exception-store-format.md), mmap'd and "
-              "validated at load; a filter at ε = 1 % is built over its keys at load. The text is the same word list, "
-              "one `hyphenate` call a word; every cell is mean ± 95 % CI over the passes after a warm-up, and the "
-              "resident memory (RSS) after them. After the load, the mapping's pages are dropped from the process "
-              "(madvise DONTNEED), so resident memory counts what lookups touch, not what validation read. *warm*: the "
-              "file stays in the page cache; *cold*: it is evicted (posix_fadvise DONTNEED) before every pass, so each "
-              "page a lookup touches is read from the disk again, as for a dictionary larger than memory or one not "
-              "used for a while; *cold-random* (from 10^6 entries) also advises the kernel that access is random "
-              "(MADV_RANDOM), so that a fault reads one page instead of reading around it. Warm times are CPU time (the machine is shared); cold times are wall time, since "
-              "waiting for the disk is what they measure (both are in `dictionaries.csv`). RSS counts the store's "
-              "pages this process has mapped; the kernel maps up to 16 neighbouring cached pages at each fault "
-              "(fault-around) and reads ahead on a cold one, so RSS and the share of the store a cold pass reads "
-              "(`resident_after_pass`, by mincore) are upper bounds of what the lookups touch; `rss_anon_kb` is the "
-              "process's own memory (patterns, filter, the text).", ""]
+              "The dictionary is an exception store file (`hyph-store`, doc/exception-store-format.md), read into "
+              "memory and validated at load; a filter at ε = 1 % is built over its keys at load. The text is the same "
+              "word list, one `hyphenate` call a word; every cell is mean ± 95 % CI over the passes after a warm-up "
+              "(CPU time: the machine is shared), and the resident memory (RSS) after them, the store's copy included. "
+              "Rows *cold* and *cold-random*, where a CSV has them, come from the mapped store reader libhyph had "
+              "before it read stores into memory: the file was dropped from the page cache before every pass (wall "
+              "time), with MADV_RANDOM for cold-random.", ""]
         lines, findings = dictionary_section(dicts)
         r += lines + [""] + [f"- {x}" for x in findings] + [""]
         if plots:

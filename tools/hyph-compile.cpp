@@ -13,50 +13,19 @@
 #include <hyph/languages.h>
 
 #include "cli_support.h"
+#include "language_table.h"
 #include "settings_options.h"
 
 #include <boost/program_options.hpp>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 namespace po = boost::program_options;
-namespace fs = std::filesystem;
 
 namespace {
 
 using cli::Usage;
-
-// Writes through a temporary file beside `out` and renames it, so that a failed run never
-// leaves half a file where a good one is expected.
-void write_atomically(const hyph::Hyphenator& h, const fs::path& out, const std::string& tag, const std::string& name,
-                      hyph::CompiledLayout layout) {
-  const fs::path tmp = out.string() + ".tmp";
-  {
-    std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
-    if (!file) throw hyph::Error(hyph::ErrorCode::io, tmp.string() + ": cannot create: " + std::strerror(errno));
-    try {
-      h.write_compiled(file, tag, name, layout);
-      file.close();
-      if (!file) throw hyph::Error(hyph::ErrorCode::io, tmp.string() + ": write error");
-    } catch (...) {
-      std::error_code ec;
-      fs::remove(tmp, ec);
-      throw;
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, out, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw hyph::Error(hyph::ErrorCode::io, out.string() + ": cannot write: " + ec.message());
-  }
-}
 
 int run(int argc, char** argv) {
   std::vector<std::string> pattern_files, exception_files, pattern_dirs;
@@ -76,7 +45,8 @@ int run(int argc, char** argv) {
   visible.add_options()
       ("help,h", "show this help and exit")
       ("version", "show the version and exit")
-      ("language,l", po::value(&language), "language tag, as hyphenate --language takes it (default en-us: plain TeX's hyphen.tex)")
+      ("language,l", po::value(&language), "language tag, as hyphenate --language takes it (default en-us: plain TeX's hyphen.tex); see --list-languages")
+      ("list-languages", "list the languages -l takes (with the --patterns-dir folders): tag, name, minimums, letters, source; then exit")
       ("dic", po::value(&dic), "a libhyphen .dic dictionary to compile instead of TeX patterns (alone: no other input, "
                                "letters, filter, minimums, --tag or --name)")
       ("patterns-dir", po::value(&pattern_dirs), "folder with hyph-utf8 patterns, searched first; repeatable")
@@ -88,15 +58,24 @@ int run(int argc, char** argv) {
       ("right-min", po::value(&o.right_min), "\\righthyphenmin to record (default: the language's; -p: 3)")
       ("uchyph", po::value(&o.uchyph), "\\uchyph to record (default 1)")
       ("letters", po::value(&o.letters), "'patterns' (8-bit TeX's letters) or 'unicode' (Unicode TeX's); default: the language's (-p: patterns)")
-      ("small", "lay the patterns out small rather than fast: dense rows for the first letters only (German: 0.5 MB instead of 7 MB, at about half the words per second)")
+      ("small", "lay the patterns out small rather than fast: dense rows for the first letters only (German: 0.75 MB instead of 7.1 MB, at about half the words per second)")
       ("filter", po::value(&o.filter_name)->default_value(o.filter_name), ("exception pre-check stored in the file: " + cli::filter_choices(", ")).c_str())
       ("fp-rate", po::value(&o.fp_rate)->default_value(o.fp_rate), "target false-positive rate of the filter")
       ("tag", po::value(&tag), "language tag to record (default: the -l tag)")
       ("name", po::value(&name), "language name to record (default: the language's name)")
-      ("output,o", po::value(&output), "the compiled file to write (through OUT.tmp, then renamed)");
+      ("output,o", po::value(&output), "the compiled file to write (through a new temporary file beside it, then renamed over it)");
 
   const po::variables_map vm = cli::parse(argc, argv, visible);
   if (cli::answered_help_or_version("hyph-compile", LIBHYPH_VERSION, vm, visible)) return 0;
+  hyph::LanguageSearch search;
+  for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
+  // A --patterns-dir that is not a folder is an error, whatever is compiled.
+  if (!search.directories.empty()) hyph::pattern_directories({.directories = search.directories, .environment = false, .system = false});
+  if (vm.count("list-languages")) {
+    cli::write_stdout(cli::language_table(search));
+    cli::finish_stdout();
+    return 0;
+  }
   if (output.empty()) throw Usage("no output file: -o OUT.hyb");
   if (!language.empty() && !pattern_files.empty()) throw Usage("--language and --patterns are exclusive");
   if (!dic.empty()) {
@@ -104,7 +83,9 @@ int run(int argc, char** argv) {
                               "uchyph", "letters", "tag", "name", "small"})
       if (vm.count(other)) throw Usage(std::string("--dic takes no --") + other + " (a .dic dictionary has its own rules)");
     if (!vm["filter"].defaulted() || !vm["fp-rate"].defaulted()) throw Usage("--dic takes no --filter or --fp-rate");
-    write_atomically(hyph::Hyphenator::load_dic(dic), output, {}, {}, hyph::CompiledLayout::fast);
+    const hyph::Hyphenator loaded = hyph::Hyphenator::load_dic(dic);
+    cli::print_warnings("hyph-compile", loaded);
+    loaded.write_compiled_file(output);
     return 0;
   }
   const hyph::Settings settings = o.to_settings(vm);
@@ -126,15 +107,14 @@ int run(int argc, char** argv) {
       sources.insert(sources.end(), extra.begin(), extra.end());
       return hyph::Hyphenator::load(sources, settings);
     }
-    hyph::LanguageSearch search;
-    for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
     const std::string wanted = language.empty() ? "en-us" : language;
-    const hyph::LanguageInfo info = hyph::find_language(wanted, search);
+    const hyph::LanguageInfo info = cli::with_language_hint("hyph-compile", [&] { return hyph::find_language(wanted, search); });
     if (tag.empty()) tag = info.tag;
     if (name.empty()) name = info.name;
     return hyph::load_language(wanted, settings, extra, search);
   }();
-  write_atomically(h, output, tag, name, vm.count("small") ? hyph::CompiledLayout::small : hyph::CompiledLayout::fast);
+  // Whole or not at all: a temporary file beside it, synced, renamed over it.
+  h.write_compiled_file(output, tag, name, vm.count("small") ? hyph::CompiledLayout::small : hyph::CompiledLayout::fast);
   return 0;
 }
 

@@ -21,8 +21,6 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -37,47 +35,43 @@ struct Counts {
 };
 
 // A .hyp.txt list or a TeX file's \hyphenation (patterns in it are ignored, and said so).
-// (Progress advances by the file's size once it is read: the reader takes the file whole.)
-void add_source(hyph::ExceptionStoreWriter& writer, const std::string& path, hyph::SourceFormat format, Counts& counts,
-                cli::Progress& progress) {
-  const hyph::StoreSourceCounts found = writer.add(hyph::Source::file(path, format));
+void add_source(hyph::ExceptionStoreWriter& writer, const hyph::Source& source, Counts& counts, cli::Progress& progress) {
+  const hyph::StoreSourceCounts found = writer.add(source);
   if (found.patterns_ignored != 0)
-    std::fprintf(stderr, "hyph-store: %s: %zu patterns ignored (a store holds exceptions only)\n", path.c_str(), found.patterns_ignored);
+    std::fprintf(stderr, "hyph-store: %s: %zu patterns ignored (a store holds exceptions only)\n", source.name.c_str(), found.patterns_ignored);
   if (found.lccodes_ignored != 0)
     std::fprintf(stderr, "hyph-store: %s: %zu \\lccode assignments ignored (a store keeps only the letters its words use)\n",
-                 path.c_str(), found.lccodes_ignored);
+                 source.name.c_str(), found.lccodes_ignored);
   counts.words += found.words;
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (!ec) progress.advance(size);
+  progress.advance(source.text.size());
 }
 
 // "word<TAB>hy-phen-at-ed" lines; the hyphenated form must spell the word (letters compared
 // in lower case). With skip_invalid, lines that are not such a pair are counted, not fatal.
-void add_tsv(hyph::ExceptionStoreWriter& writer, const std::string& path, bool skip_invalid, Counts& counts,
+void add_tsv(hyph::ExceptionStoreWriter& writer, const hyph::Source& source, bool skip_invalid, Counts& counts,
              cli::Progress& progress) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw hyph::Error(hyph::ErrorCode::io, path + ": cannot open");
-  std::string line;
+  const std::string& path = source.name;
+  const std::string_view text = source.text;
   std::size_t number = 0;
-  while (std::getline(in, line)) {
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t eol = std::min(text.find('\n', at), text.size());
+    std::string_view line = text.substr(at, eol - at);
+    progress.advance(eol + 1 - at);
+    at = eol + 1;
     ++number;
-    progress.advance(line.size() + 1);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.empty()) continue;
     try {
       const std::size_t tab = line.find('\t');
       if (tab == std::string::npos || line.find('\t', tab + 1) != std::string::npos)
         throw hyph::ParseError(hyph::ErrorCode::parse, {path, number, 1}, "expected word<TAB>hyphenated");
-      writer.add_pair(std::string_view(line).substr(0, tab), {path, number, 1}, std::string_view(line).substr(tab + 1),
-                      {path, number, tab + 2});
+      writer.add_pair(line.substr(0, tab), {path, number, 1}, line.substr(tab + 1), {path, number, tab + 2});
       ++counts.words;
     } catch (const hyph::ParseError&) {
       if (!skip_invalid) throw;
       ++counts.skipped;
     }
   }
-  if (in.bad()) throw hyph::Error(hyph::ErrorCode::io, path + ": read error");
 }
 
 int run(int argc, char** argv) {
@@ -118,13 +112,13 @@ int run(int argc, char** argv) {
         out += entry.hyphenated;
         out += '\n';
         if (out.size() > (1 << 16)) {
-          std::fwrite(out.data(), 1, out.size(), stdout);
+          cli::write_stdout(out);
           out.clear();
         }
       });
-      std::fwrite(out.data(), 1, out.size(), stdout);
-      if (std::fflush(stdout) != 0) throw hyph::Error(hyph::ErrorCode::io, "standard output: write error");
+      cli::write_stdout(out);
     }
+    cli::finish_stdout();
     return 0;
   }
   if (output.empty()) throw Usage("no --output given");
@@ -148,17 +142,15 @@ int run(int argc, char** argv) {
   }
   for (const auto& input : inputs) {
     progress.set_detail(input);
-    std::string f = format;
-    if (f == "auto") {
-      std::ifstream in(input, std::ios::binary);
-      std::string first;
-      std::getline(in, first);
-      f = first.find('\t') != std::string::npos ? "tsv" : "detect";
-    }
-    if (f == "tsv") add_tsv(writer, input, vm.count("skip-invalid") > 0, counts, progress);
-    else add_source(writer, input,
-                    f == "hyp" ? hyph::SourceFormat::exception_list : f == "tex" ? hyph::SourceFormat::tex : hyph::SourceFormat::detect,
-                    counts, progress);
+    // Read once, through the library's bounded reader (a pipe is read once, a device refused).
+    const hyph::SourceFormat source_format =
+        format == "hyp" ? hyph::SourceFormat::exception_list : format == "tex" ? hyph::SourceFormat::tex : hyph::SourceFormat::detect;
+    const hyph::Source source = hyph::Source::file(input, source_format);
+    const std::string_view first = std::string_view(source.text).substr(0, source.text.find('\n'));
+    if (format == "tsv" || (format == "auto" && first.find('\t') != std::string_view::npos))
+      add_tsv(writer, source, vm.count("skip-invalid") > 0, counts, progress);
+    else
+      add_source(writer, source, counts, progress);
   }
   progress.set_detail("writing " + output + " (" + std::to_string(counts.words) + " words read)", true);
   writer.write_file(output);  // beside it first, then renamed: a reader never sees half a store

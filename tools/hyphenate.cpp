@@ -10,6 +10,7 @@
 
 #include "cli_support.h"
 #include "explain_input.h"
+#include "language_table.h"
 #include "progress.h"
 #include "settings_options.h"
 
@@ -20,6 +21,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -37,8 +39,9 @@ constexpr const char* kSoftHyphen = "\xC2\xAD";  // U+00AD in UTF-8
 using cli::Usage;
 
 // A reader that went away (hyphenate ... | head -1) is not an error worth a message: the
-// program ends quietly (ending the progress line, if one is shown). Thrown, not exit(), so
-// that the -j workers are stopped and joined on the way out.
+// program ends quietly, as if killed by SIGPIPE (cli::die_of_sigpipe), after ending the
+// progress line, if one is shown. Thrown, so that the -j workers are stopped and joined on
+// the way out. (main() ignores SIGPIPE so that every write sees EPIPE and comes here.)
 struct OutputClosed {};
 [[noreturn]] void output_closed(cli::Progress* progress) {
   if (progress) progress->finish();
@@ -149,43 +152,6 @@ void spell_input(const std::string& name, const hyph::Hyphenator& h, const std::
   write_stdout(h.hyphenated_spelling(pending, marker));
 }
 
-// --list-languages: one language a line, in columns.
-void print_languages(const hyph::LanguageSearch& search) {
-  const auto languages = hyph::list_languages(search);
-  std::size_t tag_width = 3, name_width = 4;
-  for (const auto& l : languages) {
-    tag_width = std::max(tag_width, l.tag.size());
-    name_width = std::max(name_width, l.name.size());
-  }
-  auto row = [&](const std::string& tag, const std::string& name, const std::string& left, const std::string& right,
-                 const std::string& letters, const std::string& source) {
-    std::string line = tag + std::string(tag_width + 2 - tag.size(), ' ') + name;
-    // Pad by display width: count UTF-8 lead bytes only.
-    std::size_t shown = 0;
-    for (unsigned char c : name) shown += (c & 0xC0) != 0x80;
-    line += std::string(name_width + 2 - std::min(name_width + 1, shown), ' ');
-    line += std::string(4 - std::min<std::size_t>(3, left.size()), ' ') + left;
-    line += std::string(6 - std::min<std::size_t>(5, right.size()), ' ') + right;
-    line += "  " + letters + std::string(10 - std::min<std::size_t>(9, letters.size()), ' ') + source + "\n";
-    write_stdout(line);
-  };
-  row("tag", "name", "left", "right", "letters", "source (minimums from)");
-  for (const auto& l : languages) {
-    std::string source;
-    if (l.dialect == hyph::Dialect::libhyphen) {
-      source = l.patterns.string() + (l.mins_from_metadata ? " (its LEFT/RIGHTHYPHENMIN)" : " (no minimums: libhyphen's 2 2)");
-    } else if (l.embedded) {
-      source = "embedded: patterns/data/hyphen.tex (plain TeX's minimums)";
-    } else {
-      source = l.patterns.string();
-      if (!l.exceptions.empty()) source += " + " + l.exceptions.filename().string();
-      source += l.mins_from_metadata ? " (" + l.metadata.filename().string() + ")" : " (no hyphenmins found: TeX's 2 3)";
-    }
-    row(l.tag, l.name, std::to_string(l.mins.left), std::to_string(l.mins.right),
-        l.dialect == hyph::Dialect::libhyphen ? "runs" : l.letters == hyph::LetterPolicy::unicode ? "unicode" : "patterns", source);
-  }
-}
-
 // --stats: what the exception lookup is made of and what it did.
 void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
   const hyph::FilterDescription f = h.filter();
@@ -236,7 +202,7 @@ void print_stats(const hyph::Hyphenator& h, const hyph::LookupCounters& c) {
 int run(int argc, char** argv) {
   std::vector<std::string> pattern_files, exception_files, inputs, pattern_dirs;
   std::string language, marker, normalize, compiled_file, dic_file;
-  unsigned jobs = 0;
+  int jobs = 0;  // signed, so that -j -1 is refused rather than read as 4294967295
   cli::SettingsOptions o;
 
   po::options_description visible(
@@ -254,6 +220,7 @@ int run(int argc, char** argv) {
       "exactly as libhyphen's hnj_hyphen_hyphenate3): --dic FILE, or -l hyphen:TAG for hyph_TAG.dic found in\n"
       "each --patterns-dir, the ':'-separated HYPH_DICTIONARIES, then /usr/share/hyphen (hyphen:de_DE;\n"
       "hyphen:hu is the first Hungarian one).\n"
+      "HYPH_NO_SYSTEM_DIRS=1 leaves out the system's folders: TeX Live's and /usr/share/hyphen.\n"
       "\nOptions");
   visible.add_options()
       ("help,h", "show this help and exit")
@@ -292,12 +259,14 @@ int run(int argc, char** argv) {
   }
   hyph::LanguageSearch search;
   for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
+  // A --patterns-dir that is not a folder is an error, whatever is loaded.
+  if (!search.directories.empty()) hyph::pattern_directories({.directories = search.directories, .environment = false, .system = false});
   if (vm.count("list-languages")) {
-    print_languages(search);
-    if (std::fflush(stdout) != 0 && errno != EPIPE)
-      throw hyph::Error(hyph::ErrorCode::io, std::string("standard output: ") + std::strerror(errno));
+    write_stdout(cli::language_table(search));
+    flush_stdout();
     return 0;
   }
+  if (jobs < 0) throw Usage("--jobs must be 0 (one thread per core) or more, not " + std::to_string(jobs));
   if (vm.count("soft-hyphen")) {
     if (!vm["marker"].defaulted()) throw Usage("--soft-hyphen and --marker are exclusive");
     marker = kSoftHyphen;
@@ -340,8 +309,9 @@ int run(int argc, char** argv) {
       sources.insert(sources.end(), extra.begin(), extra.end());
       return hyph::Hyphenator::load(sources, settings);
     }
-    return hyph::load_language(language, settings, extra, search);
+    return cli::with_language_hint("hyphenate", [&] { return hyph::load_language(language, settings, extra, search); });
   }();
+  cli::print_warnings("hyphenate", hyphenator);
 
   if (inputs.empty()) inputs.push_back("-");
   if (vm.count("explain")) {
@@ -375,7 +345,7 @@ int run(int argc, char** argv) {
       counters = stream.counters();
     };
     // One thread for --words (each line is answered as it comes) and for -j 1.
-    const unsigned threads = jobs != 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads = jobs != 0 ? static_cast<unsigned>(jobs) : std::max(1u, std::thread::hardware_concurrency());
     if (words || threads == 1) {
       hyph::TextStream stream(hyphenator, marker, sink);
       hyphenate_all(stream);
@@ -390,15 +360,21 @@ int run(int argc, char** argv) {
   return 0;
 }
 
-// A closed output ends the program quietly, from wherever it was writing.
+// A closed output ends the program quietly, from wherever it was writing, with SIGPIPE's
+// status: the output was cut short, which a pipeline (set -o pipefail) must be able to see.
 int run_until_output_closes(int argc, char** argv) {
   try {
     return run(argc, argv);
   } catch (const OutputClosed&) {
-    return 0;
+    cli::die_of_sigpipe();
   }
 }
 
 }  // namespace
 
-int main(int argc, char** argv) { return cli::run_main("hyphenate", run_until_output_closes, argc, argv); }
+int main(int argc, char** argv) {
+  // Writes report EPIPE instead of killing the process at once, so that the progress line is
+  // ended and the workers joined first; the program still ends by SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
+  return cli::run_main("hyphenate", run_until_output_closes, argc, argv);
+}

@@ -7,9 +7,9 @@
 #   tools/setup.sh --minimal  only what building the library and CLI needs (no tests)
 #   tools/setup.sh ... --no-build   install the packages only
 #
-# Run again, with other options or after other packages were installed, it configures ./build
-# anew (meson's dependency checks are not cached across runs), so the two README commands
-# work one after the other in one clone.
+# Run again, with other options, it configures ./build anew (from scratch where it installed
+# packages, so that meson finds them), so the two README commands work one after the other in
+# one clone.
 #
 # LIBHYPH_MESON_OPTIONS, if set, is passed on to meson setup: CI and developers build with
 # LIBHYPH_MESON_OPTIONS=-Dwerror=true (warnings are errors), which users need not.
@@ -73,11 +73,13 @@ fi
 $build || exit 0
 
 # An existing build directory is configured anew with the options asked for (a --minimal build
-# turns its tests off, a full one back on), its dependency checks run again (--clearcache), so
-# that packages installed since the last run are found.
+# turns its tests off, a full one back on). Where this run installed packages, it is wiped first:
+# meson keeps its compiler checks (a header or library not found) across a reconfigure.
 read -r -a extra_options <<<"${LIBHYPH_MESON_OPTIONS:-}"
 if [[ -f build/build.ninja ]]; then
-  meson setup --reconfigure --clearcache build -Dtests="$tests" "${extra_options[@]}"
+  wipe=()
+  ((${#missing[@]})) && wipe=(--wipe)
+  meson setup --reconfigure "${wipe[@]}" build -Dtests="$tests" "${extra_options[@]}"
 else
   meson setup build -Dtests="$tests" "${extra_options[@]}"
 fi

@@ -10,20 +10,15 @@
 //     Synthetic words are distinct random lower-case strings of 8 to 14 letters that are not
 //     real words, with random breaks; no word of the text is one, so they never change output.
 //
-//   store-experiment run --store FILE --filter KIND [--eps 0.01] --words WORDS [--reps 5]
-//                        [--cold] [--random] [--header]
-//     Loads plain TeX English with the store (mmap'd, validated once), then hyphenates every
-//     word of WORDS `reps` times, one Hyphenator::hyphenate call a word, and prints one CSV
-//     line: load time, time per word (wall and CPU; mean, 95 % CI), resident memory, lookups,
-//     and with --cold the share of the store one pass brought into memory (mincore). After the
-//     load the mapping's pages are dropped from this process (madvise DONTNEED), so resident
-//     file memory counts what the lookups touch, not what validation read. --cold also drops
-//     the file from the page cache (posix_fadvise DONTNEED) before every pass, so each page a
-//     lookup touches comes from the disk again: a dictionary larger than memory, or one not
-//     used for a while. --random advises the kernel that lookups are random (MADV_RANDOM):
-//     a fault then reads and maps one page, with no read-around and no fault-around. KIND
-//     "none" loads no store (the baseline: patterns and hyphen.tex's
-//     14 words).
+//   store-experiment run --store FILE --filter KIND [--eps 0.01] --words WORDS [--reps 5] [--header]
+//     Loads plain TeX English with the store (read into memory and validated once), then
+//     hyphenates every word of WORDS `reps` times, one Hyphenator::hyphenate call a word, and
+//     prints one CSV line: load time, time per word (wall and CPU; mean, 95 % CI), resident
+//     memory, lookups. KIND "none" loads no store (the baseline: patterns and hyphen.tex's
+//     14 words). The variant column is always "warm": libhyph reads a store into memory of
+//     its own (doc/exception-store-format.md), so there is no page cache to be cold; the
+//     report's cold and cold-random rows were measured with the mapped reader it had before
+//     (doc/experiment/report.md), and --cold and --random are refused.
 #include "engine/model.h"
 #include "experiment_stats.h"
 #include "exceptions/layered_store.h"
@@ -32,9 +27,6 @@
 
 #include <hyph/hyphenator.h>
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -181,46 +173,12 @@ const MappedStore* mapped_store_of(const hyph::exceptions::ExceptionStore& store
   return nullptr;
 }
 
-// Pages of the region resident in the page cache (mincore), as a fraction.
-double resident_fraction(std::span<const std::byte> region) {
-  const long page = ::sysconf(_SC_PAGESIZE);
-  auto begin = reinterpret_cast<std::uintptr_t>(region.data()) & ~static_cast<std::uintptr_t>(page - 1);
-  const auto end = reinterpret_cast<std::uintptr_t>(region.data() + region.size());
-  const std::size_t pages = (end - begin + page - 1) / page;
-  std::vector<unsigned char> in(pages);
-  if (::mincore(reinterpret_cast<void*>(begin), end - begin, in.data()) != 0) return -1;
-  std::size_t resident = 0;
-  for (unsigned char c : in) resident += c & 1;
-  return pages ? static_cast<double>(resident) / static_cast<double>(pages) : 0;
-}
-
-void drop_from_process(std::span<const std::byte> region) {
-  const long page = ::sysconf(_SC_PAGESIZE);
-  auto begin = reinterpret_cast<std::uintptr_t>(region.data()) & ~static_cast<std::uintptr_t>(page - 1);
-  const auto end = reinterpret_cast<std::uintptr_t>(region.data() + region.size());
-  ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
-}
-
-void advise_random(std::span<const std::byte> region) {
-  const long page = ::sysconf(_SC_PAGESIZE);
-  auto begin = reinterpret_cast<std::uintptr_t>(region.data()) & ~static_cast<std::uintptr_t>(page - 1);
-  const auto end = reinterpret_cast<std::uintptr_t>(region.data() + region.size());
-  ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_RANDOM);
-}
-
-void drop_from_page_cache(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fdatasync(fd);
-  ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-  ::close(fd);
-}
-
 int run(const Args& args) {
   const std::string store_path = args.get("--store"), filter = args.get("--filter", "exact"), words_path = args.get("--words");
   const double eps = std::stod(args.get("--eps", "0.01"));
   const int reps = std::stoi(args.get("--reps", "5"));
-  const bool cold = args.has("--cold"), random = args.has("--random");
+  if (args.has("--cold") || args.has("--random"))
+    throw std::runtime_error("--cold and --random measured the mapped store reader, which libhyph no longer has: stores are read into memory");
   if (words_path.empty()) throw std::runtime_error("run: --words is required");
   if (args.has("--header"))
     std::printf("store,entries,store_bytes,filter,eps,variant,reps,load_ms,ns_per_word,ns_per_word_ci95,ns_per_word_min,"
@@ -241,38 +199,25 @@ int run(const Args& args) {
   const hyph::Hyphenator h = hyph::Hyphenator::english(settings);
   const double load_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   const MappedStore* mapped = mapped_store_of(hyph::detail::model_of(h).exceptions.store());
-  if (filter != "none" && (mapped == nullptr || !mapped->mapped())) throw std::runtime_error("the store is not mapped");
-
-  // What validation and the filter build read is not what lookups need: let it go.
-  if (mapped) drop_from_process(mapped->bytes());
-  // --random: tell the kernel the lookups are random (MADV_RANDOM): a fault maps and reads
-  // one page, without read-around or fault-around.
-  if (mapped && random) advise_random(mapped->bytes());
-  double resident_after_drop = -1, resident_after_pass = -1;
+  if (filter != "none" && mapped == nullptr) throw std::runtime_error("the store is not loaded");
+  const double resident_after_drop = -1, resident_after_pass = -1;  // (columns of the mapped reader's cold runs)
   hyph::LookupCounters counters;
   std::vector<double> ns_per_word, cpu_ns_per_word;
   std::uint64_t checksum = 0;
   for (int rep = 0; rep <= reps; ++rep) {  // pass 0: warm-up (counts lookups), not timed
-    if (cold && mapped) {
-      drop_from_process(mapped->bytes());
-      drop_from_page_cache(store_path);
-      if (rep == 1) resident_after_drop = resident_fraction(mapped->bytes());
-    }
     const experiment::Stopwatch watch;
     checksum = experiment::hyphenate_all(h, words, rep == 0 ? &counters : nullptr);
     if (rep > 0) {
       ns_per_word.push_back(watch.wall_ns() / static_cast<double>(words.size()));
       cpu_ns_per_word.push_back(watch.cpu_ns() / static_cast<double>(words.size()));
     }
-    // How much of the store one pass brought into memory (readahead included).
-    if (cold && mapped && rep == 1) resident_after_pass = resident_fraction(mapped->bytes());
   }
   const Memory m = memory_now();
   const auto s = experiment::summarize(ns_per_word), c = experiment::summarize(cpu_ns_per_word);
   const hyph::FilterDescription d = h.filter();
   std::printf("%s,%zu,%zu,%s,%.4f,%s,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%ld,%ld,%ld,%ld,%llu,%llu,%llu,%llu,%llu,%.6f,%.4f,%.4f,%llu\n",
               filter == "none" ? "none" : std::filesystem::path(store_path).filename().c_str(), mapped ? mapped->size() : 0,
-              mapped ? mapped->bytes().size() : 0, filter.c_str(), eps, cold ? (random ? "cold-random" : "cold") : (random ? "warm-random" : "warm"), reps, load_ms, s.mean, s.ci95,
+              mapped ? mapped->bytes().size() : 0, filter.c_str(), eps, "warm", reps, load_ms, s.mean, s.ci95,
               s.min, c.mean, c.ci95, m.rss_kb, m.anon_kb, m.file_kb, m.hwm_kb, static_cast<unsigned long long>((d.bits + 7) / 8),
               static_cast<unsigned long long>(counters.queries), static_cast<unsigned long long>(counters.filter_positives),
               static_cast<unsigned long long>(counters.store_probes), static_cast<unsigned long long>(counters.hits),
@@ -286,7 +231,7 @@ int run(const Args& args) {
 int main(int argc, char** argv) try {
   if (argc < 2 || (std::strcmp(argv[1], "make") != 0 && std::strcmp(argv[1], "run") != 0)) {
     std::fprintf(stderr, "usage: store-experiment make --house TSV --dir DIR [--sizes LIST]\n"
-                         "       store-experiment run --store FILE --filter KIND --words FILE [--eps E] [--reps R] [--cold] [--header]\n");
+                         "       store-experiment run --store FILE --filter KIND --words FILE [--eps E] [--reps R] [--header]\n");
     return 2;
   }
   Args args{std::vector<std::string>(argv + 2, argv + argc)};

@@ -207,7 +207,9 @@ def install(path, tmpdir, name, command, what):
 def preamble(args, tmpdir):
     # The catcodes and macros of plain.tex that hyph-utf8's loaders use, which the formats
     # have when they load patterns (\\ifx\\secondarg\\empty tells a Unicode engine).
-    out = ["\\catcode`\\{=1 \\catcode`\\}=2 \\catcode`\\#=6 \\catcode`\\^=7\n",
+    # A tab is a blank as in plain.tex (IniTeX leaves it "other"; hyph-grc.tex has one between
+    # its patterns).
+    out = ["\\catcode`\\{=1 \\catcode`\\}=2 \\catcode`\\#=6 \\catcode`\\^=7 \\catcode9=10\n",
            "\\def\\empty{} \\let\\bgroup={ \\let\\egroup=}\n",
            "\\input load-unicode-data.tex\n"]
     if args.dash_break:

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace hyph {
 
@@ -50,6 +51,22 @@ class HYPH_EXPORT ParseError : public Error {
  private:
   SourceLocation where_;
   std::string reason_;
+};
+
+/// Something a load accepted that is likely a mistake, for the caller to pass on (the
+/// command-line tools print it, Python issues a libhyph.LoadWarning): the source still loads,
+/// and answers as it would without the warning (a `.dic` file: as libhyphen answers from it).
+struct Warning {
+  SourceLocation where;  ///< line and column 0 when the warning is about the whole source
+  std::string reason;
+  std::string message;   ///< "file:line:column: reason", or "file: reason" for the whole source
+
+  static Warning at(SourceLocation where, std::string reason) {
+    std::string message = where.file;
+    if (where.line) message.append(":").append(std::to_string(where.line)).append(":").append(std::to_string(where.column));
+    message.append(": ").append(reason);
+    return Warning{std::move(where), std::move(reason), std::move(message)};
+  }
 };
 
 }  // namespace hyph

@@ -80,8 +80,11 @@ class HYPH_EXPORT ExceptionStoreWriter {
   std::string bytes() const;
   /// Writes the bytes to `out`; Error(io) if the stream fails.
   void write(std::ostream& out) const;
-  /// Writes the store to `path`: first to "path.tmp" beside it, then renamed over `path`, so
-  /// that a reader never sees half a store. Error(io) naming the file if either step fails.
+  /// Writes the store to `path` whole or not at all, as Hyphenator::write_compiled_file writes
+  /// (a new temporary file beside it, created exclusively, synced, renamed over `path`, the
+  /// folder synced; removed on any failure): a reader, or a concurrent writer, never sees half
+  /// a store. Error(io) naming `path` and the system's reason ("house.hyphstore: write error:
+  /// No space left on device"); Error(capacity) as bytes() says.
   void write_file(const std::filesystem::path& path) const;
 
  private:

@@ -128,7 +128,7 @@ typedef enum hyph_letter_policy {
 /* What a load can be told. Always start from hyph_settings_init: later versions may add
  * fields, which it sets to their defaults. Passing NULL instead of settings means defaults. */
 typedef struct hyph_settings {
-  int left_min;            /* TeX's \lefthyphenmin; below 1 acts as 1. HYPH_MIN_DEFAULT: the language's */
+  int left_min;            /* TeX's \lefthyphenmin; 0 acts as 1, negative is HYPH_ERROR_INVALID_ARGUMENT. HYPH_MIN_DEFAULT: the language's */
   int right_min;           /* TeX's \righthyphenmin; likewise */
   int uchyph;              /* TeX's \uchyph: if <= 0, words whose first letter is upper case are left alone. Default 1 */
   int letters;             /* a hyph_letter_policy, or HYPH_LETTERS_DEFAULT (the default) */
@@ -168,9 +168,11 @@ HYPH_EXPORT hyph_status hyph_load_english(const hyph_settings* settings, const c
 /* A language by tag, as the hyphenate command's --language takes it: "en-us" is the embedded
  * plain TeX English (as hyph_load_english); "de-1996", "fr"... are hyph-utf8 patterns found in
  * the `dir_count` folders of `pattern_dirs` first, then in those of the HYPH_PATTERNS_DIR
- * environment variable, then in TeX Live's (see hyph/languages.h). Unset settings take the
- * language's own minimums and letter policy. An unknown tag is HYPH_ERROR_UNKNOWN_LANGUAGE,
- * with a message naming near matches and where it looked. */
+ * environment variable, then in TeX Live's unless HYPH_NO_SYSTEM_DIRS is set and not empty (see
+ * hyph/languages.h). Unset settings take the language's own minimums and letter policy. An
+ * unknown tag is HYPH_ERROR_UNKNOWN_LANGUAGE, with a message naming near matches and where it
+ * looked. A `pattern_dirs` entry that is not a folder is HYPH_ERROR_IO, the error's `file`
+ * naming it (whatever the tag, en-us too). */
 HYPH_EXPORT hyph_status hyph_load_language(const char* tag, const hyph_settings* settings, const char* const* pattern_dirs,
                                            size_t dir_count, hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 
@@ -353,6 +355,17 @@ HYPH_EXPORT int hyph_uchyph(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 HYPH_EXPORT int hyph_letters(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT; /* a hyph_letter_policy */
 HYPH_EXPORT size_t hyph_pattern_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
 HYPH_EXPORT size_t hyph_exception_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+/* The language's tag and name: a language loaded by tag (hyph_load_language) reports the tag it
+ * was found by ("de-1996"; "en-us" for "en") and its name, a compiled file the ones it records;
+ * other loads "". Never NULL; the strings live as long as the hyphenator. */
+HYPH_EXPORT const char* hyph_language_tag(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT const char* hyph_language_name(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+/* What the load accepted but warns about, to pass on to the user (a .dic file whose first line
+ * names no known charset, or none of whose patterns can break: libhyphen loads both without a
+ * word, and libhyph answers as it does): how many, and each as "file:line:column: reason" (or
+ * "file: reason"), living as long as the hyphenator; NULL past the last. */
+HYPH_EXPORT size_t hyph_warning_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT const char* hyph_warning(const hyph_hyphenator* hyphenator, size_t index) HYPH_NOEXCEPT;
 
 /* ---- Hyphenating -------------------------------------------------------------------- */
 /* The text is any bytes (any code units): white space separates words as TeX's glue does,

@@ -55,13 +55,16 @@ namespace detail {
 struct Model;
 /// The engine's own way in (engine/model.h); not exported, not API.
 const Model& model_of(const Hyphenator& hyphenator) noexcept;
+/// Gives a hyphenator just loaded, which no one else shares yet, the tag and name of the
+/// language it was loaded as (load_language); not exported, not API.
+void label_language(Hyphenator& fresh, std::string_view tag, std::string_view name);
 }  // namespace detail
 
 /// How write_compiled() lays out the patterns' automaton (doc/compiled-format.md, "Layouts").
 /// Both hyphenate alike; they differ in size and speed.
 enum class CompiledLayout {
   fast,   ///< a dense row for every state: one memory load a letter (German de-1996: 7 MB)
-  small,  ///< dense rows for the first letters, the other states as nodes (German: 0.5 MB, about half the words per second)
+  small,  ///< dense rows for the first letters, the other states as nodes (German: 0.75 MB, about half the words per second)
 };
 
 class HYPH_EXPORT Hyphenator {
@@ -126,6 +129,14 @@ class HYPH_EXPORT Hyphenator {
   void write_compiled(std::ostream& out, std::string_view tag = {}, std::string_view name = {}) const;
   /// The same in the given layout of the patterns' automaton (the one above: CompiledLayout::fast).
   void write_compiled(std::ostream& out, std::string_view tag, std::string_view name, CompiledLayout layout) const;
+  /// Writes the compiled file `path` whole or not at all: through a new temporary file beside
+  /// it (created exclusively, never through a link), synced, then renamed over `path`, and the
+  /// folder synced. Readers of `path`, and a concurrent writer of it, see the old file or a
+  /// whole new one; on any failure the temporary file is removed and `path` is as it was.
+  /// Throws Error(io) naming `path` and the system's reason ("de.hyb: write error: No space
+  /// left on device"), and what write_compiled() throws. hyph-compile writes through this.
+  void write_compiled_file(const std::filesystem::path& path, std::string_view tag = {}, std::string_view name = {},
+                           CompiledLayout layout = CompiledLayout::fast) const;
 
   /// Byte offsets into `text` at which TeX would allow a break, in increasing order.
   /// `text` is any bytes; white space separates words as TeX's glue does, and each
@@ -204,12 +215,19 @@ class HYPH_EXPORT Hyphenator {
   std::size_t pattern_count() const noexcept;
   std::size_t exception_count() const noexcept;
   FilterDescription filter() const;
-  /// The language tag and name a compiled file records; empty for other loads.
+  /// The language's tag and name: those a compiled file records, or for a language loaded by
+  /// tag (language(), load_language(), language("hyphen:TAG")), its LanguageInfo's (e.g.
+  /// "de-1996", "German, reformed spelling"); empty for other loads.
   std::string_view tag() const noexcept;
   std::string_view name() const noexcept;
+  /// What the load accepted but warns about, to pass on to the user: a `.dic` file whose first
+  /// line names no known charset, or none of whose patterns can break (libhyphen loads both
+  /// without a word, and so does libhyph, answering as libhyphen does). Empty otherwise.
+  std::span<const Warning> warnings() const noexcept;
 
  private:
   friend const detail::Model& detail::model_of(const Hyphenator& hyphenator) noexcept;
+  friend void detail::label_language(Hyphenator& fresh, std::string_view tag, std::string_view name);
   explicit Hyphenator(std::shared_ptr<const detail::Model> model) : model_(std::move(model)) {}
   std::shared_ptr<const detail::Model> model_;
 };

@@ -16,8 +16,8 @@
 // LibreOffice/libhyphen `.dic` dictionaries are "hyphen:TAG" (libhyphen's dialect,
 // Dialect::libhyphen): the file hyph_TAG.dic, e.g. "hyphen:de_DE", found in
 // LanguageSearch::directories, then the folders in HYPH_DICTIONARIES (':'-separated), then
-// /usr/share/hyphen. As in pyphen, "hyphen:hu" is the first Hungarian dictionary and
-// "hyphen:de_CH_x" falls back to de_CH, then de.
+// /usr/share/hyphen (unless HYPH_NO_SYSTEM_DIRS is set). As in pyphen, "hyphen:hu" is the
+// first Hungarian dictionary and "hyphen:de_CH_x" falls back to de_CH, then de.
 #pragma once
 
 #include <hyph/export.h>
@@ -35,11 +35,15 @@ namespace hyph {
 /// hyph-utf8's `patterns` folder (with txt/ and tex/), or a TeX tree (texmf-dist) that has
 /// tex/generic/hyph-utf8/patterns. The first folder that has a tag wins.
 struct LanguageSearch {
-  std::vector<std::filesystem::path> directories;  ///< looked at first, in order
-  bool environment = true;  ///< then the folders in HYPH_PATTERNS_DIR (separated by ':')
+  /// Looked at first, in order. Each must be a folder: pattern_directories(), list_languages(),
+  /// find_language() and load_language() throw Error(ErrorCode::io) naming one that is not.
+  std::vector<std::filesystem::path> directories;
+  bool environment = true;  ///< then the folders in HYPH_PATTERNS_DIR (separated by ':'; missing ones are skipped)
   /// then TeX Live's: `kpsewhich -var-value` TEXMFLOCAL and TEXMFDIST if kpsewhich is on
   /// PATH, and the usual places (/usr/share/texlive/texmf-dist, /usr/share/texmf-dist,
-  /// /usr/local/texlive/*/texmf-dist, /Library/TeX/Root/texmf-dist)
+  /// /usr/local/texlive/*/texmf-dist, /Library/TeX/Root/texmf-dist). With `environment`, the
+  /// variable HYPH_NO_SYSTEM_DIRS set to anything but "" turns this off, as it does for the
+  /// "hyphen:" dictionaries' /usr/share/hyphen.
   bool system = true;
 };
 
@@ -60,7 +64,8 @@ struct LanguageInfo {
   Dialect dialect = Dialect::tex;
 };
 
-/// The folders that are looked in, in order, after removing duplicates and missing ones.
+/// The folders that are looked in, in order, after removing duplicates and missing ones (of
+/// HYPH_PATTERNS_DIR and the system's; a missing one of `search.directories` is an error).
 HYPH_EXPORT std::vector<std::filesystem::path> pattern_directories(const LanguageSearch& search = {});
 
 /// Every language available: the embedded "en-us" first, then hyph-utf8's, sorted by tag, then

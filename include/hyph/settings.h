@@ -80,7 +80,9 @@ enum class DicMinimums {
 
 /// Everything a load can be told. Unset values take the language's own defaults.
 struct Settings {
-  std::optional<int> left_min;   ///< \lefthyphenmin; TeX treats values below 1 as 1
+  /// \lefthyphenmin: 0 acts as 1 and values above 63 as 63, as in TeX; a negative value is
+  /// refused by every loader (Error(invalid_argument)), as the command line refuses it.
+  std::optional<int> left_min;
   std::optional<int> right_min;  ///< \righthyphenmin; likewise
   /// TeX's \uchyph: if <= 0, words whose first letter is upper case are not hyphenated.
   /// Default: TeX's 1, or what a compiled file says (load_compiled).

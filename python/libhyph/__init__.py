@@ -12,11 +12,12 @@ words. libhyph.pyphen is a drop-in for the pyphen package over libhyphen .dic di
 
 from __future__ import annotations
 
-from typing import List
+import os
+from typing import Iterable, List, Optional, Union
 
 from . import _errors
 from ._errors import (BadFormatError, BadUTF8Error, CapacityError, Error, FileError,
-                      InvalidArgumentError, ParseError, UnknownLanguageError)
+                      InvalidArgumentError, LoadWarning, ParseError, UnknownLanguageError)
 from ._native import Hyphenator, UserDictionary, _list_languages
 from ._types import Break, Language
 
@@ -24,7 +25,11 @@ from ._types import Break, Language
 __all__ = ["Hyphenator", "UserDictionary", "Break", "Language", "languages"] + _errors.__all__
 
 
-def languages() -> List[Language]:
+_Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
+
+def languages(patterns_dirs: Optional[Union[_Path, Iterable[_Path]]] = None) -> List[Language]:
     """Every language Hyphenator(tag) can load here: the embedded 'en-us' first, then the
-    hyph-utf8 patterns found (HYPH_PATTERNS_DIR's folders, then TeX Live's), by tag."""
-    return [Language(*fields) for fields in _list_languages()]
+    hyph-utf8 patterns found (patterns_dirs, which must be folders, then HYPH_PATTERNS_DIR's
+    folders, then TeX Live's unless HYPH_NO_SYSTEM_DIRS is set), by tag."""
+    return [Language(*fields) for fields in _list_languages(patterns_dirs)]

@@ -18,6 +18,7 @@ __all__ = [
     "InvalidArgumentError",
     "BadFormatError",
     "CapacityError",
+    "LoadWarning",
 ]
 
 
@@ -91,6 +92,12 @@ class CapacityError(Error):
     """A table could not hold the patterns or exceptions."""
 
     code = 7
+
+
+class LoadWarning(UserWarning):
+    """What a load accepted but warns about (Hyphenator.warnings): a .dic file whose first line
+    names no known charset, or none of whose patterns can break. libhyphen loads both without a
+    word; the Hyphenator answers as libhyphen does."""
 
 
 _BY_CODE = {cls.code: cls for cls in (FileError, ParseError, BadUTF8Error, UnknownLanguageError,

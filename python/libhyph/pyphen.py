@@ -6,7 +6,7 @@
 The public API is pyphen's (0.13): ``Pyphen``, ``LANGUAGES`` and ``language_fallback``, with
 the same signatures and documented behaviour. What differs is who answers: the dictionaries
 (libhyphen ``.dic`` files found in the folders of ``HYPH_DICTIONARIES``, then in
-/usr/share/hyphen) are loaded by libhyph's public API (``Hyphenator(dic=...)``), which answers
+/usr/share/hyphen unless ``HYPH_NO_SYSTEM_DIRS`` is set) are loaded by libhyph's public API (``Hyphenator(dic=...)``), which answers
 in libhyphen's dialect, so every word gets the answer libhyphen 2.8.8 gives, with its two
 levels (NEXTLEVEL), its NOHYPHEN lists and its non-standard breaks, where pyphen's own reader
 merges the levels and ignores the rest. The minimums are Pyphen's ``left`` and ``right`` alone,
@@ -32,8 +32,10 @@ _SYSTEM_DICTIONARIES = "/usr/share/hyphen"
 
 
 def _dictionary_folders() -> List[str]:
+    """HYPH_DICTIONARIES's folders, then the system's unless HYPH_NO_SYSTEM_DIRS shuts it out
+    (as it does for the library's hyphen: tags)."""
     folders = [f for f in os.environ.get("HYPH_DICTIONARIES", "").split(":") if f]
-    return folders + [_SYSTEM_DICTIONARIES]
+    return folders + ([] if os.environ.get("HYPH_NO_SYSTEM_DIRS") else [_SYSTEM_DICTIONARIES])
 
 
 def _find_languages() -> Dict[str, str]:

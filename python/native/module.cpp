@@ -22,7 +22,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <span>
@@ -42,17 +41,42 @@ namespace {
 // releasing and taking it again).
 constexpr std::size_t kReleaseGil = 16 * 1024;
 
+// Code points or bytes handled between two looks at signals in a long call (a few ms of work).
+constexpr std::size_t kSignalStride = std::size_t{1} << 20;
+
+// The main thread's id: only there does Python run signal handlers. Read first by the module's
+// initialisation, with the GIL held; a constant after.
+unsigned long main_thread_ident() {
+  static const unsigned long ident = py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+  return ident;
+}
+
+// Between the pieces of a long call, on the main thread: runs Python's signal handlers (taking
+// the GIL for it if the call let it go), so that Ctrl-C's KeyboardInterrupt, or whatever a
+// handler raises, ends the call there instead of after it.
+void check_signals() {
+  if (PyThread_get_thread_ident() != main_thread_ident()) return;
+  if (PyGILState_Check()) {
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    return;
+  }
+  py::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+
 // A str's code points as UTF-8, lone surrogates as their three-byte generalised form (what
 // "surrogatepass" writes). Reads the str's own buffer, so it needs no GIL: a str is immutable
 // and the caller holds a reference.
 void append_utf8(int kind, const void* data, Py_ssize_t length, std::string& out) {
   std::size_t size = 0;  // exactly: a 1 GiB str must not ask for 3 GiB
   for (Py_ssize_t i = 0; i < length; ++i) {
+    if (static_cast<std::size_t>(i) % kSignalStride == kSignalStride - 1) check_signals();
     const Py_UCS4 c = PyUnicode_READ(kind, data, i);
     size += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
   }
   out.reserve(out.size() + size);
   for (Py_ssize_t i = 0; i < length; ++i) {
+    if (static_cast<std::size_t>(i) % kSignalStride == kSignalStride - 1) check_signals();
     const Py_UCS4 c = PyUnicode_READ(kind, data, i);
     if (c < 0x80) {
       out.push_back(static_cast<char>(c));
@@ -107,8 +131,9 @@ Utf8Text utf8_of(py::handle obj, const char* what) {
 }
 
 // Fills a new str of `length` code points from UTF-8 that append_utf8 wrote (plus engine
-// markers from another str): pure writes into an object no one else sees yet.
-void fill_from_utf8(PyObject* s, std::string_view utf8) noexcept {
+// markers from another str): pure writes into an object no one else sees yet (dropped if a
+// signal handler raises meanwhile).
+void fill_from_utf8(PyObject* s, std::string_view utf8) {
   const int kind = PyUnicode_KIND(s);
   void* data = PyUnicode_DATA(s);
   if (kind == PyUnicode_1BYTE_KIND && PyUnicode_IS_ASCII(s)) {
@@ -117,6 +142,7 @@ void fill_from_utf8(PyObject* s, std::string_view utf8) noexcept {
   }
   Py_ssize_t i = 0;
   for (std::size_t at = 0; at < utf8.size(); ++i) {
+    if (static_cast<std::size_t>(i) % kSignalStride == kSignalStride - 1) check_signals();
     const auto b = static_cast<unsigned char>(utf8[at]);
     const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
     Py_UCS4 c = n == 1 ? b : n == 2 ? b & 0x1F : n == 3 ? b & 0x0F : b & 0x07;
@@ -148,6 +174,7 @@ py::str str_of_any(std::string_view utf8) {
   Py_UCS4 maxchar = 0;
   const auto scan = [&] {
     for (std::size_t at = 0; at < utf8.size(); ++length) {
+      if (length % kSignalStride == kSignalStride - 1) check_signals();
       const auto b = static_cast<unsigned char>(utf8[at]);
       const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
       Py_UCS4 c = n == 1 ? b : n == 2 ? b & 0x1F : n == 3 ? b & 0x0F : b & 0x07;
@@ -199,18 +226,23 @@ bool is_tex_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // Calls on_break(piece start, break) for every break, in order; `hyphenate(piece, span)` is
 // the engine's snprintf-style call, giving offsets (std::size_t) or hyph::Break. Pieces end
 // just after white space, so each is whole tokens.
+// Where the piece of `text` that starts at `start` ends: about kPiece bytes on, just after white
+// space, so that each piece is whole tokens.
+std::size_t piece_end(std::string_view text, std::size_t start) {
+  if (text.size() - start <= kPiece) return text.size();
+  std::size_t end = start + kPiece;
+  while (end < text.size() && !is_tex_space(text[end])) ++end;
+  return end < text.size() ? end + 1 : end;
+}
+
 template <class T, class Hyphenate, class OnBreak>
 void for_each_break(std::string_view text, Hyphenate&& hyphenate, OnBreak&& on_break) {
   std::array<T, 256> small{};
   std::vector<T> large;
   std::size_t start = 0;
   while (start < text.size()) {
-    std::size_t end = text.size();
-    if (text.size() - start > kPiece) {
-      end = start + kPiece;
-      while (end < text.size() && !is_tex_space(text[end])) ++end;
-      if (end < text.size()) ++end;
-    }
+    if (start > 0) check_signals();
+    const std::size_t end = piece_end(text, start);
     const std::string_view piece = text.substr(start, end - start);
     std::span<T> buffer(small);  // never more breaks than bytes: small pieces fit
     if (piece.size() > small.size()) {
@@ -264,6 +296,8 @@ auto maybe_without_gil(std::size_t length, F&& f) {
 // ---------------------------------------------------------------------------------------------
 // Arguments.
 
+// A path as the file system takes it. An embedded NUL would cut it short in the system's calls:
+// ValueError "embedded null byte", as CPython's own functions say.
 std::filesystem::path path_of(py::handle obj, const char* what) {
   PyObject* fs = PyOS_FSPath(obj.ptr());  // str, bytes or os.PathLike; TypeError otherwise
   if (fs == nullptr) {
@@ -271,11 +305,15 @@ std::filesystem::path path_of(py::handle obj, const char* what) {
     throw py::type_error(std::string(what) + " must be a path (str, bytes or os.PathLike), not " + Py_TYPE(obj.ptr())->tp_name);
   }
   auto owner = py::reinterpret_steal<py::object>(fs);
-  if (PyBytes_Check(fs)) return std::filesystem::path(std::string(PyBytes_AS_STRING(fs), static_cast<std::size_t>(PyBytes_GET_SIZE(fs))));
-  PyObject* encoded = PyUnicode_EncodeFSDefault(fs);
-  if (encoded == nullptr) throw py::error_already_set();
-  auto bytes = py::reinterpret_steal<py::bytes>(encoded);
-  return std::filesystem::path(std::string(bytes));
+  py::object encoded = owner;
+  if (!PyBytes_Check(fs)) {
+    PyObject* e = PyUnicode_EncodeFSDefault(fs);
+    if (e == nullptr) throw py::error_already_set();
+    encoded = py::reinterpret_steal<py::object>(e);
+  }
+  std::string bytes(PyBytes_AS_STRING(encoded.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(encoded.ptr())));
+  if (bytes.find('\0') != std::string::npos) throw py::value_error(std::string(what) + ": embedded null byte");
+  return std::filesystem::path(std::move(bytes));
 }
 
 // None, one path, or an iterable of paths.
@@ -338,7 +376,17 @@ struct Options {
   std::optional<std::string> letters;
   std::string normalize;
   std::string dic_minimums;
+  py::object patterns_dirs;
 };
+
+// patterns_dirs=: folders searched first for a language tag (hyphenate --patterns-dir); each
+// must be a folder (FileError otherwise), whatever is loaded.
+hyph::LanguageSearch search_of(py::handle dirs) {
+  hyph::LanguageSearch search;
+  search.directories = paths_of(dirs, "patterns_dirs");
+  if (!search.directories.empty()) hyph::pattern_directories({.directories = search.directories, .environment = false, .system = false});
+  return search;
+}
 
 hyph::DicMinimums dic_minimums(const std::string& name) {
   if (name == "larger") return hyph::DicMinimums::larger;
@@ -347,6 +395,7 @@ hyph::DicMinimums dic_minimums(const std::string& name) {
 }
 
 hyph::Hyphenator load(const Options& o) {
+  const hyph::LanguageSearch search = search_of(o.patterns_dirs);
   hyph::Settings settings;
   settings.left_min = o.left_min;
   settings.right_min = o.right_min;
@@ -382,7 +431,7 @@ hyph::Hyphenator load(const Options& o) {
   for (const auto& p : patterns) sources.push_back(hyph::Source::file(p));
   for (const auto& p : exceptions) sources.push_back(hyph::Source::file(p));
   if (!patterns.empty()) return hyph::Hyphenator::load(sources, settings);
-  return hyph::Hyphenator::language(o.language, settings, sources);
+  return hyph::load_language(o.language, settings, sources, search);
 }
 
 auto engine_call(const hyph::Hyphenator& h) {
@@ -523,12 +572,27 @@ std::string word_of(py::handle word) { return std::string(utf8_of(word, "word").
 // ---------------------------------------------------------------------------------------------
 // Errors: hyph::Error becomes libhyph.Error or one of its subclasses (libhyph/_errors.py).
 
-void raise_error(const hyph::Error& e, const hyph::SourceLocation* where, const std::string& reason) {
+// A message may quote the bytes it is about (a word with a lone surrogate, a source's invalid
+// UTF-8): those show as \xNN escapes rather than failing to decode. A file name decodes as
+// os.fsdecode does, so that it compares equal to the path the caller gave.
+py::str message_str(const std::string& text) {
+  PyObject* s = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "backslashreplace");
+  if (s == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(s);
+}
+
+py::str file_str(const std::string& name) {
+  PyObject* s = PyUnicode_DecodeFSDefaultAndSize(name.data(), static_cast<Py_ssize_t>(name.size()));
+  if (s == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(s);
+}
+
+void raise_error(const hyph::Error& e, const std::string& message, const hyph::SourceLocation* where, const std::string& reason) {
   const py::object make = py::module_::import("libhyph._errors").attr("_from_native");
-  const py::object file = where && !where->file.empty() ? py::object(py::str(where->file)) : py::object(py::none());
+  const py::object file = where && !where->file.empty() ? py::object(file_str(where->file)) : py::object(py::none());
   const py::object line = where && where->line ? py::object(py::int_(where->line)) : py::object(py::none());
   const py::object column = where && where->column ? py::object(py::int_(where->column)) : py::object(py::none());
-  const py::object error = make(static_cast<int>(e.code()), py::str(e.what()), file, line, column, py::str(reason));
+  const py::object error = make(static_cast<int>(e.code()), message_str(message), file, line, column, message_str(reason));
   PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
 }
 
@@ -536,9 +600,15 @@ void translate(std::exception_ptr p) {
   try {
     if (p) std::rethrow_exception(p);
   } catch (const hyph::ParseError& e) {
-    raise_error(e, &e.where(), e.reason());
+    raise_error(e, e.what(), &e.where(), e.reason());
   } catch (const hyph::Error& e) {
-    raise_error(e, nullptr, e.what());
+    std::string message = e.what();
+    if (e.code() == hyph::ErrorCode::unknown_language) {
+      // The library names what every front end has; Python's own way to list them:
+      if (!message.ends_with('.')) message += '.';
+      message += " libhyph.languages() lists the languages.";
+    }
+    raise_error(e, message, nullptr, message);
   }
 }
 
@@ -726,6 +796,7 @@ void add_fast_methods(py::handle cls) {
 
 PYBIND11_MODULE(_native, m) {
   m.doc() = "libhyph's compiled core; use the `libhyph` package, which re-exports it.";
+  (void)main_thread_ident();  // read now, with the GIL
   py::register_exception_translator(&translate);
 
   auto hyphenator_class = py::class_<hyph::Hyphenator>(m, "Hyphenator", R"doc(
@@ -744,6 +815,7 @@ patterns    a pattern file (hyph-utf8 *.pat.txt or TeX \patterns{}) or a list of
 exceptions  exception files (*.hyp.txt or TeX \hyphenation{}) read after the patterns.
 left_min, right_min, uchyph
             TeX's \lefthyphenmin, \righthyphenmin, \uchyph; None: the language's own.
+            A minimum of 0 acts as 1, as in TeX; a negative one is an InvalidArgumentError.
 filter, fp_rate
             the exception pre-check ('exact', 'bloom', 'cuckoo', 'fuse', ...) and its rate;
             every choice gives the same answers.
@@ -761,6 +833,10 @@ dic_minimums
             right_min alone, 2 where unset).
 letters     'patterns' (8-bit TeX's letters) or 'unicode' (XeTeX's); None: the language's.
 normalize   'none' (as TeX) or 'nfc' (find words in Unicode NFC).
+patterns_dirs
+            a folder of hyph-utf8 patterns (or a list of them), searched for the language
+            tag before HYPH_PATTERNS_DIR and TeX Live's (hyphenate --patterns-dir); one that
+            is not a folder is a FileError.
 
 Raises libhyph.Error (a subclass: FileError, ParseError with file, line and column,
 UnknownLanguageError, InvalidArgumentError, ...) if the language cannot be loaded.
@@ -768,16 +844,22 @@ UnknownLanguageError, InvalidArgumentError, ...) if the language cannot be loade
       .def(py::init([](std::string language, py::object patterns, py::object exceptions, std::optional<int> left_min,
                        std::optional<int> right_min, std::optional<int> uchyph, std::optional<std::string> filter,
                        double fp_rate, py::object compiled, py::object dic, std::optional<std::string> letters,
-                       std::string normalize, std::string dic_minimums) {
-             return load(Options{std::move(language), std::move(patterns), std::move(exceptions), std::move(compiled),
-                                 std::move(dic), left_min, right_min, uchyph, std::move(filter), fp_rate,
-                                 std::move(letters), std::move(normalize), std::move(dic_minimums)});
+                       std::string normalize, std::string dic_minimums, py::object patterns_dirs) {
+             hyph::Hyphenator h = load(Options{std::move(language), std::move(patterns), std::move(exceptions), std::move(compiled),
+                                               std::move(dic), left_min, right_min, uchyph, std::move(filter), fp_rate,
+                                               std::move(letters), std::move(normalize), std::move(dic_minimums),
+                                               std::move(patterns_dirs)});
+             // Passed on as libhyph.LoadWarning, pointing at the caller's line.
+             const py::object category = py::module_::import("libhyph._errors").attr("LoadWarning");
+             for (const hyph::Warning& w : h.warnings())
+               if (PyErr_WarnEx(category.ptr(), w.message.c_str(), 1) != 0) throw py::error_already_set();
+             return h;
            }),
            py::arg("language") = "en-us", py::kw_only(), py::arg("patterns") = py::none(),
            py::arg("exceptions") = py::none(), py::arg("left_min") = py::none(), py::arg("right_min") = py::none(),
            py::arg("uchyph") = py::none(), py::arg("filter") = py::none(), py::arg("fp_rate") = 0.01,
            py::arg("compiled") = py::none(), py::arg("dic") = py::none(), py::arg("letters") = py::none(),
-           py::arg("normalize") = "none", py::arg("dic_minimums") = "larger")
+           py::arg("normalize") = "none", py::arg("dic_minimums") = "larger", py::arg("patterns_dirs") = py::none())
       .def("hyphenate_bytes", &hyphenate_bytes, py::arg("data"), py::arg("marker") = py::bytes("-"), R"doc(
 `data` (bytes, UTF-8 or not) with `marker` (bytes) at every break: what the `hyphenate`
 command writes for the same bytes. Removing the markers gives `data` back.
@@ -801,7 +883,15 @@ TeX patterns, the same as breaks(word).
       .def("hyphenate_spelling", [](const hyph::Hyphenator& h, py::handle text, py::handle marker) {
              const Utf8Text t = utf8_of(text, "text");
              const Utf8Text m = utf8_of(marker, "marker");
-             std::string out = maybe_without_gil(t.bytes.size(), [&] { return h.hyphenated_spelling(t.bytes, m.bytes); });
+             std::string out = maybe_without_gil(t.bytes.size(), [&] {
+               std::string all;  // piece by piece (whole tokens each), looking at signals between them
+               for (std::size_t start = 0, end = 0; start < t.bytes.size(); start = end) {
+                 if (start > 0) check_signals();
+                 end = piece_end(t.bytes, start);
+                 all += h.hyphenated_spelling(t.bytes.substr(start, end - start), m.bytes);
+               }
+               return all;
+             });
              py::str result = str_of_any(out);
              free_without_gil(out);
              return result;
@@ -813,14 +903,15 @@ gives `text` back only where no spelling changed; hyphenate() always does.
 )doc")
       .def("write_compiled", [](const hyph::Hyphenator& h, py::handle path, std::string tag, std::string name) {
              const auto p = path_of(path, "path");
-             std::ofstream out(p, std::ios::binary);
-             if (!out) throw hyph::Error(hyph::ErrorCode::io, "cannot write " + p.string());
-             h.write_compiled(out, tag, name);
-             out.close();
-             if (!out) throw hyph::Error(hyph::ErrorCode::io, "cannot write " + p.string());
+             py::gil_scoped_release released;  // writing and syncing a file: no Python involved
+             h.write_compiled_file(p, tag, name);
            },
            py::arg("path"), py::arg("tag") = "", py::arg("name") = "", R"doc(
 Writes this language in libhyph's compiled format, for Hyphenator(compiled=path).
+
+The file is written whole or not at all: to a new temporary file beside `path`, synced, then
+renamed over it. A Hyphenator that loaded the old file keeps answering from its own copy;
+on failure (a full disk...) `path` is as it was and FileError names it and the reason.
 )doc")
       .def_property_readonly("left_min", [](const hyph::Hyphenator& h) { return h.mins().left; }, "\\lefthyphenmin in force")
       .def_property_readonly("right_min", [](const hyph::Hyphenator& h) { return h.mins().right; }, "\\righthyphenmin in force")
@@ -833,9 +924,14 @@ Writes this language in libhyph's compiled format, for Hyphenator(compiled=path)
       .def_property_readonly("exception_count", &hyph::Hyphenator::exception_count)
       .def_property_readonly("filter", [](const hyph::Hyphenator& h) { return h.filter().name; }, "the exception pre-check's name")
       .def_property_readonly("tag", [](const hyph::Hyphenator& h) { return std::string(h.tag()); },
-                             "the tag a compiled file records ('' otherwise)")
+                             "the language's tag: the one it was loaded by (Hyphenator('de-1996'): 'de-1996'), or a compiled file's; '' otherwise")
+      .def_property_readonly("warnings", [](const hyph::Hyphenator& h) {
+             py::tuple out(h.warnings().size());
+             for (std::size_t i = 0; i < h.warnings().size(); ++i) out[i] = py::str(h.warnings()[i].message);
+             return out;
+           }, "what the load warned about (libhyph.LoadWarning), each 'file:line:column: reason'; () for most")
       .def_property_readonly("name", [](const hyph::Hyphenator& h) { return std::string(h.name()); },
-                             "the name a compiled file records ('' otherwise)")
+                             "the language's name, where tag has one ('German, reformed spelling'); '' otherwise")
       .def("__repr__", &describe);
   add_fast_methods(hyphenator_class);
 
@@ -853,7 +949,9 @@ The Hyphenator is shared, not changed. A UserDictionary is not meant for several
            py::arg("hyphenator"), py::arg("filter") = py::none(), py::arg("fp_rate") = 0.01)
       .def("add", [](hyph::UserDictionary& d, py::handle word) { return d.add(word_of(word)); }, py::arg("word"), R"doc(
 Adds a word with '-' at its breaks ('hy-phen-ation'); True if it was new.
-Raises InvalidArgumentError for a word with no letters or with letters the language lacks.
+Raises InvalidArgumentError for a word with no letters or with letters the language lacks,
+BadUTF8Error (a ValueError) for one with a lone surrogate, which has no valid UTF-8 (the
+message shows its bytes as \xNN escapes).
 )doc")
       .def("remove", [](hyph::UserDictionary& d, py::handle word) { return d.remove(word_of(word)); }, py::arg("word"),
            "Removes a word (with or without its hyphens); False if it was not there.")
@@ -877,13 +975,13 @@ Raises InvalidArgumentError for a word with no letters or with letters the langu
       .def("__len__", &hyph::UserDictionary::size)
       .def("__contains__", [](const hyph::UserDictionary& d, py::handle word) { return d.contains(word_of(word)); });
 
-  m.def("_list_languages", [] {
+  m.def("_list_languages", [](py::object patterns_dirs) {
     py::list out;
-    for (const hyph::LanguageInfo& l : hyph::list_languages()) {
+    for (const hyph::LanguageInfo& l : hyph::list_languages(search_of(patterns_dirs))) {
       out.append(py::make_tuple(l.tag, l.name, l.mins.left, l.mins.right, letters_name(l.letters),
                                 l.embedded ? py::object(py::none()) : py::object(py::str(l.patterns.string())),
                                 l.exceptions.empty() ? py::object(py::none()) : py::object(py::str(l.exceptions.string()))));
     }
     return out;
-  });
+  }, py::arg("patterns_dirs") = py::none());
 }

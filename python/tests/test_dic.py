@@ -4,6 +4,7 @@ make no sense beside a .dic file are refused."""
 import os
 import pathlib
 import subprocess
+import warnings
 
 import pytest
 
@@ -99,6 +100,26 @@ def test_keywords_that_do_not_go_with_dic():
             libhyph.Hyphenator(dic=EN, **kwargs)
     with pytest.raises(TypeError):
         libhyph.Hyphenator(dic=3)
+
+
+def test_what_libhyphen_loads_silently_is_warned_about(tmp_path):
+    # libhyphen 2.8.8 loads these without a word; so does libhyph, answering as it does, and
+    # says what looks wrong, as a LoadWarning pointing at file:line:column.
+    text = tmp_path / "text.dic"
+    text.write_bytes(b"garbage\nhello world\n")
+    with pytest.warns(libhyph.LoadWarning) as caught:
+        h = libhyph.Hyphenator(dic=text)
+    messages = [str(w.message) for w in caught]
+    assert messages == list(h.warnings) and len(messages) == 2
+    assert messages[0].startswith(f"{text}:1:1: unknown charset 'garbage' on the first line")
+    assert h.hyphenate("hello world") == "hello world"
+    assert caught[0].filename == __file__  # points at the caller
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert libhyph.Hyphenator(dic=EN).warnings == ()  # a dictionary: none
+        with pytest.raises(libhyph.LoadWarning):
+            libhyph.Hyphenator(dic=text)
+    assert issubclass(libhyph.LoadWarning, UserWarning) and "LoadWarning" in libhyph.__all__
 
 
 def test_unreadable_and_malformed(tmp_path):

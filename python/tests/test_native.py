@@ -48,6 +48,20 @@ def test_breaks_are_named_tuples():
     assert first.offset == 2 and first.pre is None and first.post is None and first.replaced is None
 
 
+def test_negative_minimums_are_refused_as_everywhere():
+    # The command line refuses --left-min -3; the C++ and C APIs and Python refuse the same
+    # with one message. 0 acts as 1, as in TeX.
+    for kwargs, name, value in [({"left_min": -5}, "left_min", -5), ({"right_min": -1}, "right_min", -1)]:
+        for extra in [{}, {"language": "en-us"}, {"patterns": SOURCE_ROOT / "patterns/data/hyphen.tex"},
+                      {"dic": SOURCE_ROOT / "patterns/data/hyphen/hyph_en_US.dic"}]:
+            with pytest.raises(libhyph.InvalidArgumentError, match=f"^{name} must not be negative \\(it is {value}\\)$"):
+                libhyph.Hyphenator(**extra, **kwargs)
+    assert libhyph.Hyphenator(left_min=0, right_min=0).left_min == 1
+    r = subprocess.run([os.environ["LIBHYPH_HYPHENATE"], "--left-min", "-3"], input=b"x", capture_output=True) \
+        if os.environ.get("LIBHYPH_HYPHENATE") else None
+    assert r is None or (r.returncode == 2 and b"--left-min" in r.stderr)
+
+
 def test_keyword_arguments():
     assert libhyph.Hyphenator(left_min=1, right_min=1).hyphenate("academy") == cli(["--left-min", "1", "--right-min", "1"], "academy")
     assert libhyph.Hyphenator(uchyph=0).hyphenate("Hyphenation hyphenation") == "Hyphenation hy-phen-ation"
@@ -70,6 +84,29 @@ def test_every_filter_gives_the_same_answers():
         h = libhyph.Hyphenator(exceptions=SOURCE_ROOT / "patterns/data/ushyphex.tex", filter=name, fp_rate=0.05)
         assert h.filter, name
         assert h.hyphenate(TEXT) == want, name
+
+
+def test_patterns_dirs(tmp_path, monkeypatch):
+    # hyphenate --patterns-dir's equivalent: searched first; a folder that is not there is an
+    # error naming it, not skipped.
+    monkeypatch.delenv("HYPH_PATTERNS_DIR", raising=False)
+    de = libhyph.Hyphenator("de-1996", patterns_dirs=VENDORED_PATTERNS)
+    assert de.hyphenate("Silbentrennung") == "Sil-ben-tren-nung" and de.tag == "de-1996"
+    assert "de-1996" in [l.tag for l in libhyph.languages(patterns_dirs=[str(VENDORED_PATTERNS)])]
+    missing = tmp_path / "nope"
+    for call in (lambda: libhyph.Hyphenator("de-1996", patterns_dirs=[VENDORED_PATTERNS, missing]),
+                 lambda: libhyph.Hyphenator(patterns_dirs=missing),
+                 lambda: libhyph.languages(patterns_dirs=missing)):
+        with pytest.raises(libhyph.FileError, match=f"{missing}: no such folder"):
+            call()
+
+
+def test_loaded_by_tag_reports_the_tag(german):
+    assert german.tag == "de-1996" and german.name == "German, reformed spelling"
+    assert "de-1996" in repr(german)
+    assert libhyph.Hyphenator("DE_1996").tag == "de-1996"  # the tag found, as languages() lists it
+    assert libhyph.Hyphenator("en").tag == "en-us"
+    assert libhyph.Hyphenator(patterns=SOURCE_ROOT / "patterns/data/hyphen.tex").tag == ""
 
 
 def test_compiled_round_trip(tmp_path, german):
@@ -107,6 +144,9 @@ def test_errors_name_file_line_column(tmp_path):
     with pytest.raises(libhyph.UnknownLanguageError) as info:
         libhyph.Hyphenator("english-please")
     assert isinstance(info.value, LookupError)
+    # The hint names Python's own way to list them, and no command-line option.
+    assert "libhyph.languages() lists the languages" in str(info.value) and "--" not in str(info.value)
+    assert hasattr(libhyph, "languages")
     with pytest.raises(libhyph.InvalidArgumentError):
         libhyph.Hyphenator(filter="sieve")
     with pytest.raises(libhyph.InvalidArgumentError):

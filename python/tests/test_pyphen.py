@@ -21,6 +21,7 @@ def test_public_names():
 
 def test_languages_as_pyphen_builds_them(monkeypatch):
     monkeypatch.delenv("HYPH_DICTIONARIES", raising=False)
+    monkeypatch.delenv("HYPH_NO_SYSTEM_DIRS", raising=False)
     fresh = importlib.reload(ours)
     assert fresh.LANGUAGES == pyphen.LANGUAGES
     for name in ["en-US_x", "de", "DE-at", "pt_BR", "sr-Latn", "zz", "hu-HU-varga", "en_Latn_US"]:
@@ -45,6 +46,19 @@ def test_hyph_dictionaries_folders_first(monkeypatch, tmp_path):
         assert fresh.Pyphen(lang="xx_ZZ").inserted("aaccaa") == "aa-c-caa"
     finally:
         monkeypatch.delenv("HYPH_DICTIONARIES")
+        importlib.reload(ours)
+
+
+def test_no_system_dirs_leaves_out_usr_share_hyphen(monkeypatch, tmp_path):
+    (tmp_path / "hyph_xx_YY.dic").write_text("UTF-8\n1b\n")
+    monkeypatch.setenv("HYPH_DICTIONARIES", str(tmp_path))
+    monkeypatch.setenv("HYPH_NO_SYSTEM_DIRS", "1")
+    fresh = importlib.reload(ours)
+    try:
+        assert fresh.LANGUAGES == {"xx_YY": str(tmp_path / "hyph_xx_YY.dic"), "xx": str(tmp_path / "hyph_xx_YY.dic")}
+    finally:
+        monkeypatch.delenv("HYPH_DICTIONARIES")
+        monkeypatch.delenv("HYPH_NO_SYSTEM_DIRS")
         importlib.reload(ours)
 
 

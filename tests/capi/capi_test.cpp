@@ -197,11 +197,20 @@ TEST_CASE("golden: TeX's answers through the C API, every setting") {
   }
 }
 
-TEST_CASE("minimums: below 1 acts as 1, and one side may stay the language's") {
-  hyph_settings s = capi::settings(-5, 0);
+TEST_CASE("minimums: 0 acts as 1, negative is refused, and one side may stay the language's") {
+  hyph_settings s = capi::settings(0, 0);
   Loaded h(capi::english(&s));
   CHECK(hyph_left_min(h) == 1);
   CHECK(hyph_right_min(h) == 1);
+  // As the command line and the C++ and Python APIs: a negative minimum is a mistake.
+  for (const auto& [left, right] : {std::pair{-5, 2}, std::pair{2, -1}}) {
+    s = capi::settings(left, right);
+    const Failure f = expect_failure(HYPH_ERROR_INVALID_ARGUMENT, [&](hyph_hyphenator** out, hyph_error** e) {
+      return hyph_load_english(&s, nullptr, 0, out, e);
+    });
+    CHECK(f.message == (left < 0 ? "left_min must not be negative (it is -5)" : "right_min must not be negative (it is -1)"));
+    CHECK(sources_failure(HYPH_ERROR_INVALID_ARGUMENT, {capi::source("p.pat.txt", "a1b\n")}, &s).message == f.message);
+  }
   s = capi::settings(HYPH_MIN_DEFAULT, 1);
   Loaded k(capi::english(&s));
   CHECK(hyph_left_min(k) == 2);
@@ -431,6 +440,18 @@ TEST_CASE("languages by tag") {
   CHECK(hyph_left_min(de11) == 1);
   CHECK(hyph_letters(de11) == HYPH_LETTERS_PATTERN);
 
+  // Loaded by tag, a hyphenator reports the tag it was found by, and the language's name.
+  CHECK(std::string(hyph_language_tag(en)) == "en-us");
+  CHECK(std::string(hyph_language_tag(de)) == "de-1996");
+  CHECK(std::string(hyph_language_name(de)) == "German, reformed spelling");
+  REQUIRE(hyph_load_language("DE_1996", nullptr, dirs, 1, &raw, nullptr) == HYPH_OK);
+  Loaded de_upper(raw);
+  CHECK(std::string(hyph_language_tag(de_upper)) == "de-1996");
+  Loaded from_file(capi::from_sources({capi::source("p.pat.txt", "a1b\n")}));
+  CHECK(std::string(hyph_language_tag(from_file)) == "");
+  CHECK(std::string(hyph_language_name(from_file)) == "");
+  CHECK(std::string(hyph_language_tag(nullptr)) == "");
+
   Failure f = expect_failure(HYPH_ERROR_UNKNOWN_LANGUAGE, [&](hyph_hyphenator** h, hyph_error** e) {
     return hyph_load_language("de-1997", nullptr, dirs, 1, h, e);
   });
@@ -439,4 +460,13 @@ TEST_CASE("languages by tag") {
   expect_failure(HYPH_ERROR_INVALID_ARGUMENT, [&](hyph_hyphenator** h, hyph_error** e) {
     return hyph_load_language(nullptr, nullptr, nullptr, 0, h, e);
   });
+  // A folder that is not there is an error naming it, for any tag (the embedded en-us too).
+  const char* with_missing[] = {vendored.c_str(), "/nonexistent/patterns"};
+  for (const char* tag : {"de-1996", "en-us"}) {
+    f = expect_failure(HYPH_ERROR_IO, [&](hyph_hyphenator** h, hyph_error** e) {
+      return hyph_load_language(tag, nullptr, with_missing, 2, h, e);
+    });
+    CHECK(f.file == "/nonexistent/patterns");
+    CHECK(f.message.find("/nonexistent/patterns: no such folder") != std::string::npos);
+  }
 }

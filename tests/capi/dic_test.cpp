@@ -81,6 +81,23 @@ TEST_CASE("hyph_load_dic_with_minimums: libhyphen's rule or the caller's minimum
   CHECK(hyph_right_min(unset) == 2);
 }
 
+TEST_CASE("hyph_warning: what a load accepted but warns about") {
+  const std::string garbage = "garbage\nhello world\n";
+  Loaded h;
+  REQUIRE(hyph_load_dic_memory(garbage.data(), garbage.size(), "g.dic", nullptr, &h.h, nullptr) == HYPH_OK);
+  REQUIRE(hyph_warning_count(h) == 2);
+  CHECK(std::string(hyph_warning(h, 0)).starts_with("g.dic:1:1: unknown charset 'garbage'"));
+  CHECK(std::string(hyph_warning(h, 1)).starts_with("g.dic: no pattern with an odd digit"));
+  CHECK(hyph_warning(h, 2) == nullptr);
+  const std::string dic = "UTF-8\na1b\n";
+  Loaded good;
+  REQUIRE(hyph_load_dic_memory(dic.data(), dic.size(), "ab.dic", nullptr, &good.h, nullptr) == HYPH_OK);
+  CHECK(hyph_warning_count(good) == 0);
+  CHECK(hyph_warning(good, 0) == nullptr);
+  CHECK(hyph_warning_count(nullptr) == 0);
+  CHECK(hyph_warning(nullptr, 0) == nullptr);
+}
+
 TEST_CASE("hyph_load_dic_memory_with_minimums: from memory, with the file's lines in messages") {
   const std::string dic = "UTF-8\nLEFTHYPHENMIN 3\nRIGHTHYPHENMIN 3\nNEXTLEVEL\na1b\n";
   const hyph_settings ones = capi::settings(1, 1);

@@ -154,6 +154,39 @@ TEST_CASE("whatever 2.8.8 loads, loads: empty files, unknown charsets, odd lines
   CHECK(hyphenated(d, "abc") == "abc");
 }
 
+TEST_CASE("what 2.8.8 loads without a word but is likely no dictionary is warned about") {
+  const auto warnings_of = [](const std::string& bytes) {
+    std::vector<std::string> out;
+    for (const hyph::Warning& w : read_dic(bytes, "x.dic").warnings) out.push_back(w.message);
+    return out;
+  };
+  // An unknown charset: read as 8-bit bytes, as 2.8.8 does (utf8 0), with the same patterns.
+  const hyph::dic::ParsedDic unknown = read_dic("KOI-BOGUS\n1ba\n", "x.dic");
+  CHECK(unknown.charset_name() == "KOI-BOGUS");
+  CHECK_FALSE(unknown.utf8);
+  CHECK(find(unknown.levels[1], "ba") != nullptr);
+  REQUIRE(unknown.warnings.size() == 1);
+  CHECK(unknown.warnings[0].where.line == 1);
+  CHECK(unknown.warnings[0].where.column == 1);
+  CHECK(unknown.warnings[0].message.starts_with("x.dic:1:1: unknown charset 'KOI-BOGUS' on the first line"));
+  // A text file (the first line taken as its charset, no digits anywhere), an empty file,
+  // a binary's bytes (shown as '?').
+  CHECK(warnings_of("garbage\nhello world\n") ==
+        std::vector<std::string>{"x.dic:1:1: unknown charset 'garbage' on the first line, which names the file's charset "
+                                 "(UTF-8, ISO8859-1, ...): read as 8-bit bytes, as libhyphen does (text is spelled in ISO-8859-1)",
+                                 "x.dic: no pattern with an odd digit (a break), such as 'a1b': this dictionary hyphenates nothing"});
+  CHECK(warnings_of("").size() == 2);
+  CHECK(warnings_of("").front().starts_with("x.dic:1:1: no charset on the first line"));
+  CHECK(warnings_of("\x7f" "ELF\x02\n1a\n").front().starts_with("x.dic:1:1: unknown charset '?ELF?'"));
+  // Even values alone break nothing; the implicit default level does not count.
+  CHECK(warnings_of("UTF-8\na2b\n").size() == 1);
+  CHECK(warnings_of("UTF-8\nNEXTLEVEL\na2b\n").size() == 1);
+  // A dictionary: no warning (every installed one: test hyphen-example, cli-dic).
+  CHECK(warnings_of("UTF-8\na1b\n").empty());
+  CHECK(warnings_of("ISO8859-1\nLEFTHYPHENMIN 2\nNEXTLEVEL\n1-1\nNEXTLEVEL\n").empty());
+  CHECK(warnings_of("ISO8859-2\n% only even values here\na2b\nNEXTLEVEL\nc3d\n").empty());
+}
+
 TEST_CASE("malformed replacements never crash") {
   const char* dicts[] = {
       "UTF-8\na1b/x=y,-100,100\n",  "UTF-8\na1b/x=y,100,-100\n", "UTF-8\n1a1b1/=,0,0\n",
@@ -187,6 +220,11 @@ TEST_CASE("words between UTF-8 and the dictionary's charset") {
   const Dictionary u = Dictionary::from_bytes("UTF-8\na1b\n", "t.dic");
   REQUIRE(u.encode("\xc3\xa9t\xc3\xa9", bytes));
   CHECK(bytes == "\xc3\xa9t\xc3\xa9");
+  // A charset ICU does not know: 8-bit bytes, as 2.8.8 reads the file; text spelled in
+  // ISO-8859-1, as decode() reads the bytes back (the reader warns about the charset).
   const Dictionary unknown = Dictionary::from_bytes("NO-SUCH-CHARSET\na1b\n", "t.dic");
-  CHECK_FALSE(unknown.encode("x", bytes));
+  REQUIRE(unknown.encode("x\xc3\xa9", bytes));
+  CHECK(bytes == "x\xe9");
+  CHECK(unknown.decode(bytes) == "x\xc3\xa9");
+  CHECK_FALSE(unknown.encode("\xe2\x82\xac", bytes));  // no euro sign in 8 bits
 }

@@ -133,6 +133,36 @@ TEST_CASE("the first folder with a tag wins; HYPH_PATTERNS_DIR comes after the c
   unsetenv("HYPH_PATTERNS_DIR");
 }
 
+TEST_CASE("HYPH_NO_SYSTEM_DIRS leaves out TeX Live's trees and /usr/share/hyphen") {
+  TempDir t;
+  write(t.path / "hyph-xx.pat.txt", "a1b\n");
+  write(t.path / "hyph_xx_YY.dic", "UTF-8\na1b\n");
+  unsetenv("HYPH_PATTERNS_DIR");  // the environment's folders are not this test's
+  unsetenv("HYPH_DICTIONARIES");
+  hyph::LanguageSearch search;  // the caller's folder, the environment and the system
+  search.directories = {t.path};
+  const auto with_system = hyph::pattern_directories(search);
+  REQUIRE(setenv("HYPH_NO_SYSTEM_DIRS", "", 1) == 0);  // empty: as if unset
+  CHECK(hyph::pattern_directories(search) == with_system);
+
+  REQUIRE(setenv("HYPH_NO_SYSTEM_DIRS", "1", 1) == 0);
+  CHECK(hyph::pattern_directories(search) == std::vector<fs::path>{t.path});
+  const auto all = hyph::list_languages(search);
+  REQUIRE(all.size() == 3);
+  CHECK(all[0].tag == "en-us");
+  CHECK(all[1].tag == "xx");
+  CHECK(all[2].tag == "hyphen:xx_YY");
+  const std::string error = error_of("zz", search);
+  CHECK(error.find("HYPH_NO_SYSTEM_DIRS is set") != std::string::npos);
+  // A search that ignores the environment ignores this variable too.
+  hyph::LanguageSearch no_environment = search;
+  no_environment.environment = false;
+  const auto ignoring = hyph::pattern_directories(no_environment);
+  unsetenv("HYPH_NO_SYSTEM_DIRS");
+  CHECK(ignoring == hyph::pattern_directories(no_environment));
+  CHECK(hyph::pattern_directories(search) == with_system);
+}
+
 TEST_CASE("en-us is the embedded plain TeX; hyph-utf8's en-us is hyph-utf8:en-us") {
   TempDir t;
   write(t.path / "hyph-en-us.pat.txt", "a1b\n");
@@ -154,6 +184,49 @@ TEST_CASE("en-us is the embedded plain TeX; hyph-utf8's en-us is hyph-utf8:en-us
   CHECK(hyph::Hyphenator::language("en-us").letters() == hyph::LetterPolicy::pattern_letters);
 }
 
+TEST_CASE("a folder named to the search must be a folder") {
+  TempDir t;
+  write(t.path / "hyph-de-1996.pat.txt", "a1b\n");
+  const auto missing = only({t.path, t.path / "nope"});
+  const auto file = only({t.path / "hyph-de-1996.pat.txt"});
+  CHECK_THROWS_WITH_AS(hyph::pattern_directories(missing), ((t.path / "nope").string() + ": no such folder (named as a folder of patterns to search)").c_str(), hyph::Error);
+  CHECK_THROWS_WITH_AS(hyph::list_languages(file), ((t.path / "hyph-de-1996.pat.txt").string() + ": not a folder (named as a folder of patterns to search)").c_str(), hyph::Error);
+  CHECK_THROWS_AS(hyph::find_language("de-1996", missing), hyph::Error);
+  CHECK_THROWS_AS(hyph::load_language("en-us", {}, {}, missing), hyph::Error);  // the embedded language too
+  try {
+    hyph::load_language("de-1996", {}, {}, missing);
+  } catch (const hyph::Error& e) {
+    CHECK(e.code() == hyph::ErrorCode::io);
+  }
+  // HYPH_PATTERNS_DIR's missing entries are skipped, as PATH's are.
+  ::setenv("HYPH_PATTERNS_DIR", ("/nonexistent:" + t.path.string()).c_str(), 1);
+  hyph::LanguageSearch from_environment;
+  from_environment.system = false;
+  CHECK(hyph::find_language("de-1996", from_environment).patterns == t.path / "hyph-de-1996.pat.txt");
+  ::unsetenv("HYPH_PATTERNS_DIR");
+}
+
+TEST_CASE("a language loaded by tag reports that tag and its name") {
+  TempDir t;
+  write(t.path / "hyph-de-1996.pat.txt", "a1b\n");
+  write(t.path / "hyph-de-1996.tex", header("German, reformed spelling", ""));
+  const auto search = only({t.path});
+  for (const char* asked : {"de-1996", "DE_1996", "hyph-utf8:de-1996"}) {
+    const hyph::Hyphenator h = hyph::load_language(asked, {}, {}, search);
+    CHECK(h.tag() == "de-1996");
+    CHECK(h.name() == "German, reformed spelling");
+  }
+  // The embedded English, by either tag, with or without extra sources.
+  CHECK(hyph::Hyphenator::language("en").tag() == "en-us");
+  const hyph::Source extra{"extra.hyp.txt", "ta-ble\n", hyph::SourceFormat::detect};
+  CHECK(hyph::Hyphenator::language("en-us", {}, {&extra, 1}).tag() == "en-us");
+  // Copies share the labels; loads not by tag have none.
+  const hyph::Hyphenator copy = hyph::load_language("de-1996", {}, {}, search);
+  CHECK(hyph::Hyphenator(copy).tag() == "de-1996");
+  const hyph::Source patterns{"p.pat.txt", "a1b\n", hyph::SourceFormat::detect};
+  CHECK(hyph::Hyphenator::load({&patterns, 1}).tag().empty());
+}
+
 TEST_CASE("an unknown tag: the error names near matches") {
   TempDir t;
   for (const char* tag : {"de-1901", "de-1996", "de-ch-1901", "fr", "fur", "el-monoton"})
@@ -167,6 +240,7 @@ TEST_CASE("an unknown tag: the error names near matches") {
   CHECK(error_of("german", search).find("de-1901, de-1996") != std::string::npos);
   CHECK(error_of("el", search).find("el-monoton") != std::string::npos);
   CHECK(error_of("qqqqqq", search).find("unknown language 'qqqqqq' (7 languages available") != std::string::npos);
+  CHECK(error_of("qqqqqq", search).find("--") == std::string::npos);  // no option of some other front end
 }
 
 TEST_CASE("no hyph-utf8 patterns at all: the error says where it looked and what to do") {
@@ -174,5 +248,7 @@ TEST_CASE("no hyph-utf8 patterns at all: the error says where it looked and what
   const std::string message = error_of("de-1996", only({t.path}));
   CHECK(message.find("Only the embedded en-us is available") != std::string::npos);
   CHECK(message.find(t.path.string()) != std::string::npos);
-  CHECK(message.find("--patterns-dir") != std::string::npos);
+  // It names what every front end has (HYPH_PATTERNS_DIR), no command-line option.
+  CHECK(message.find("HYPH_PATTERNS_DIR") != std::string::npos);
+  CHECK(message.find("--") == std::string::npos);
 }

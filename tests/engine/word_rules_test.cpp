@@ -3,6 +3,10 @@
 
 #include <doctest/doctest.h>
 
+#include <span>
+#include <sstream>
+#include <string>
+
 namespace {
 
 void check(const hyph::Hyphenator& h, const std::string& text, const std::string& expected) {
@@ -79,6 +83,26 @@ TEST_CASE("\\lefthyphenmin and \\righthyphenmin") {
   s.left_min = 0;
   s.right_min = 0;  // TeX's norm_min makes 0 act as 1
   CHECK(hyph::Hyphenator::english(s).mins().left == 1);
+  // A negative minimum is refused by every loader, in both dialects (the command line, the C
+  // API and Python say the same).
+  for (const int bad : {-1, -5}) {
+    hyph::Settings negative;
+    negative.left_min = bad;
+    CHECK_THROWS_WITH_AS(hyph::Hyphenator::english(negative), ("left_min must not be negative (it is " + std::to_string(bad) + ")").c_str(),
+                         hyph::Error);
+    negative.left_min.reset();
+    negative.right_min = bad;
+    const hyph::Source patterns{"p.pat.txt", "a1b\n", hyph::SourceFormat::detect};
+    CHECK_THROWS_AS(hyph::Hyphenator::load({&patterns, 1}, negative), hyph::Error);
+    CHECK_THROWS_AS(hyph::Hyphenator::load_dic_bytes("UTF-8\n1b1\n", negative), hyph::Error);
+    const std::string compiled = [] {
+      std::ostringstream out;
+      hyph::Hyphenator::english().write_compiled(out);
+      return out.str();
+    }();
+    CHECK_THROWS_AS(hyph::Hyphenator::load_compiled(std::as_bytes(std::span(compiled.data(), compiled.size())), negative),
+                    hyph::Error);
+  }
   s.left_min = 3;
   s.right_min = 4;
   check(hyph::Hyphenator::english(s), "hyphenation", "hyphen-ation");

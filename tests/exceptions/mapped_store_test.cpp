@@ -105,7 +105,6 @@ TEST_CASE("mapped store: round trip through a file and through a view") {
     const Sample s = sample(n);
     TempFile file(s.bytes);
     const MappedStore opened = MappedStore::open(file.path);
-    CHECK(opened.mapped() == (n > 0 || !s.bytes.empty()));
     // An odd offset: the reader needs no alignment.
     std::string shifted = " " + s.bytes;
     const MappedStore viewed = MappedStore::view(as_bytes(shifted).subspan(1));
@@ -286,7 +285,6 @@ TEST_CASE("mapped store: open() reads what it cannot map, and reports files it c
   const MappedStore piped = MappedStore::open("/dev/fd/" + std::to_string(fds[0]));
   writer.join();
   ::close(fds[0]);
-  CHECK_FALSE(piped.mapped());
   CHECK(piped.size() == s.words.size());
   CHECK(find(piped, s.words.begin()->first) == s.words.begin()->second);
 

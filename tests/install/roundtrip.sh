@@ -7,6 +7,8 @@
 #   link     build tests/install/example.c (C99) and example.cpp (C++20) with
 #            `pkg-config --cflags --libs libhyph`, against the shared library and, with
 #            `--static`, against the static one; run them; they must print "hy-phen-ation".
+#            Then doc/c-api.md's `cc -static` line, as written: a program with no shared
+#            library at all.
 #            Also checks the fields of the installed libhyph.pc, and that README.md and
 #            doc/c-api.md show the examples as they are.
 #   headers  every installed header compiles alone in a translation unit: C++20, and the C
@@ -15,13 +17,20 @@
 #            tests/hyphen/example.c (a libhyphen client) built with
 #            `pkg-config --cflags --libs libhyph-hyphen` and run against the installed library;
 #            the ABI-compatible libhyphen.so.0 only in libdir/libhyph/compat.
+#   python   the Python package went where the build's interpreter imports from: the folder
+#            holding libhyph/ is on its sys.path (for the build's prefix where the interpreter
+#            searches it), and `import libhyph` from the DESTDIR copy hyphenates. Then the
+#            same source configured (not built) for prefix /usr/local and for the interpreter's
+#            own prefix (/usr for Debian's python3) must install the package on sys.path too.
 #   exports  the shared library exports every hyph_* function of hyph.h and every function
 #            of namespace hyph, and nothing of the internals (hyph::detail, hyph::patterns, hyph::dic,
 #            hyph::filters, hyph::utf8).
 #
 # Environment: CC and CXX, the compilers (default cc, c++); HYPH_SANITIZE, meson's b_sanitize
-# value, so that examples link against a sanitized library. Exits 77 (skipped) without
-# pkg-config, a C compiler or nm.
+# value, so that examples link against a sanitized library; HYPH_PYTHON, the interpreter the
+# Python package is built for (check python). Exits 77 (skipped) without pkg-config, a C
+# compiler or nm, and the python check in a sanitizer build (an instrumented module cannot
+# load into an uninstrumented interpreter).
 set -euo pipefail
 
 build=$(cd "$1" && pwd)
@@ -167,6 +176,30 @@ check_link() {
     loaded=$(ldd "$tmp/$program")
     [[ $loaded != *libhyph* ]] || fail "$program loads a shared libhyph"
   done
+  check_static_line
+}
+
+# doc/c-api.md's fully static link, the line after its marker run as written (in a folder
+# where app.c is the C example), with PKG_CONFIG_PATH finding the installed libhyph.pc.
+# (A plain `-l:libhyph.a` link, above, takes ICU and the C++ runtime from shared libraries,
+# where the order of -l options does not matter; with -static it does.)
+check_static_line() {
+  local marker='<!-- static link: tests/install/roundtrip.sh runs this line -->' line out loaded
+  line=$(awk -v marker="$marker" '$0 == marker { getline; print; exit }' "$source/doc/c-api.md")
+  line=${line#"    "}
+  [[ $line == "cc -static app.c "* ]] || fail "doc/c-api.md: no 'cc -static app.c ...' line after '$marker'"
+  if ((${#san[@]})); then
+    echo "note: a sanitized build cannot be linked with -static; doc/c-api.md's line not run"
+    return
+  fi
+  mkdir "$tmp/static-line"
+  cp "$source/tests/install/example.c" "$tmp/static-line/app.c"
+  (cd "$tmp/static-line" && bash -c "$line") || fail "doc/c-api.md's static link failed: $line"
+  out=$("$tmp/static-line/a.out")
+  echo "--- doc/c-api.md's '$line': $out"
+  [[ $out == "hy-phen-ation" ]] || fail "the program linked by doc/c-api.md's line printed '$out'"
+  loaded=$(LC_ALL=C ldd "$tmp/static-line/a.out" 2>&1 || true)
+  [[ $loaded == *"not a dynamic executable"* ]] || fail "doc/c-api.md's static link made a dynamic executable: $loaded"
 }
 
 check_headers() {
@@ -242,21 +275,88 @@ check_hyphen() {
   local loaded
   loaded=$(LD_LIBRARY_PATH=$libdir_d ldd "$tmp/hyphen-example")
   [[ $loaded == *"$libdir_d/libhyph-hyphen.so"* ]] || fail "the example does not load the installed libhyph-hyphen.so"
-  local dic=/usr/share/hyphen/hyph_en_US.dic
-  if [[ -f $dic ]]; then
-    LD_LIBRARY_PATH=$libdir_d "$tmp/hyphen-example" "$dic" "$source/tests/hyphen/data/en_US.words" >"$tmp/example.out"
-    cmp -s "$tmp/example.out" "$source/tests/hyphen/data/en_US.libhyphen-expected" ||
-      fail "the example built against the installed libhyph-hyphen does not print what libhyphen printed"
-    echo "ok: the libhyphen example, built with pkg-config libhyph-hyphen, prints libhyphen's output"
+  # The vendored copy of hyphen-en-us 2.8.8-7's file, which the expected output was made with.
+  local dic=$source/patterns/data/hyphen/hyph_en_US.dic
+  LD_LIBRARY_PATH=$libdir_d "$tmp/hyphen-example" "$dic" "$source/tests/hyphen/data/en_US.words" >"$tmp/example.out"
+  cmp -s "$tmp/example.out" "$source/tests/hyphen/data/en_US.libhyphen-expected" ||
+    fail "the example built against the installed libhyph-hyphen does not print what libhyphen printed"
+  echo "ok: the libhyphen example, built with pkg-config libhyph-hyphen, prints libhyphen's output"
+}
+
+# Where the installed Python package is: the folder holding libhyph/ (without DESTDIR).
+installed_python_folder() {
+  local natives
+  mapfile -t natives < <(find "$dest" -path '*/libhyph/_native*.so')
+  [[ ${#natives[@]} -eq 1 ]] || fail "expected one libhyph/_native*.so installed, found ${#natives[@]}: ${natives[*]}"
+  local folder=${natives[0]#"$dest"}
+  echo "${folder%/libhyph/*}"
+}
+
+check_python() {
+  local py=${HYPH_PYTHON:-}
+  [[ -n $py ]] || fail "HYPH_PYTHON is not set"
+  [[ -z ${san[*]} ]] || skip "a sanitizer build: the module cannot load into $py"
+  local search_path sys_prefix
+  search_path=$("$py" -c 'import sys; print("\n".join(p for p in sys.path if p))')
+  sys_prefix=$("$py" -c 'import sys; print(sys.prefix)')
+  echo "--- $py (sys.prefix $sys_prefix) imports from:"$'\n'"$search_path"
+  on_search_path() { grep -qxF -- "$1" <<<"$search_path"; }
+  searches_under() { awk -v p="$1/" 'index($0, p) == 1 { found = 1 } END { exit !found }' <<<"$search_path"; }
+
+  local folder
+  folder=$(installed_python_folder)
+  echo "--- meson install put the package in $folder"
+  local file
+  for file in "$source"/python/libhyph/*.py "$source"/python/libhyph/_native.pyi "$source"/python/libhyph/py.typed; do
+    [[ -f $dest$folder/libhyph/$(basename "$file") ]] || fail "libhyph/$(basename "$file") not installed beside the module"
+  done
+  # The build's prefix: where the interpreter searches a folder under it, the package is there.
+  if searches_under "$prefix"; then
+    on_search_path "$folder" || fail "$folder is not on $py's sys.path, though it searches $prefix"
+    echo "ok: $folder is on $py's sys.path"
   else
-    echo "note: no $dic; the example was built but not run"
+    echo "note: $py searches no folder under the prefix $prefix (PYTHONPATH must name $folder)"
   fi
+  # The copy in DESTDIR imports and hyphenates (run outside the build, which holds a staged copy).
+  local out
+  out=$(cd "$tmp" && PYTHONPATH=$dest$folder "$py" -c '
+import libhyph
+print(libhyph.__file__)
+print(libhyph.Hyphenator().hyphenate("hyphenation"))')
+  echo "--- import libhyph from DESTDIR:"$'\n'"$out"
+  [[ $out == "$dest$folder/libhyph/__init__.py"$'\n'"hy-phen-ation" ]] || fail "import libhyph from $dest$folder"
+
+  # Other prefixes, configured only (the folder is decided at configure time): /usr/local where
+  # the interpreter searches it, and the interpreter's own prefix; the build's was checked above.
+  local prefixes=() other plan target
+  if searches_under /usr/local && [[ $sys_prefix != /usr/local ]]; then prefixes+=(/usr/local); fi
+  prefixes+=("$sys_prefix")
+  for other in "${prefixes[@]}"; do
+    [[ $other != "$prefix" ]] || continue
+    plan=$tmp/setup-${other//\//_}
+    meson setup "$plan" "$source" --prefix "$other" -Dtests=false -Dpython="$py" -Dpython_package=enabled \
+      >"$plan.log" 2>&1 || { cat "$plan.log"; fail "meson setup --prefix $other"; }
+    # The folder holding libhyph/, for every file of the package: one.
+    target=$(meson introspect --install-plan "$plan" | python3 -c '
+import json, sys
+folders = set()
+for files in json.load(sys.stdin).values():
+    for info in files.values():
+        folder, _, name = info["destination"].rpartition("/")
+        if folder.endswith("/libhyph") and (name.startswith("_native.") or name.endswith(".py") or name == "py.typed"):
+            folders.add(folder[:-len("/libhyph")])
+print("\n".join(sorted(folders)))')
+    [[ -n $target && $target != *$'\n'* ]] || fail "--prefix $other: the package's files go to one folder, not '$target'"
+    on_search_path "$target" || fail "--prefix $other installs the package in $target, not on $py's sys.path"
+    echo "ok: --prefix $other installs the package in $target, on $py's sys.path"
+  done
 }
 
 case $check in
   link) check_link ;;
+  python) check_python ;;
   hyphen) check_hyphen ;;
   headers) check_headers ;;
   exports) check_exports ;;
-  *) fail "unknown check '$check' (link, headers, exports, hyphen)" ;;
+  *) fail "unknown check '$check' (link, headers, exports, hyphen, python)" ;;
 esac
