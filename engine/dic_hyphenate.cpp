@@ -124,10 +124,11 @@ class Hyphenation {
 
  private:
   // 2.8.8 can recurse without end on crafted patterns: deep, and (a part split into parts
-  // again at every level) wide. A part past either bound gets no breaks.
+  // again at every level) wide. A part past either bound gets no breaks. The bytes bound the
+  // work for one word; real compound words use a small part of it.
   static constexpr int kMaxDepth = 512;
-  static constexpr int kMaxParts = 1 << 14;  // parts hyphenated again, for one word
-  int parts_ = 0;
+  static constexpr long kMaxPartBytes = 1 << 16;  // bytes of parts hyphenated again, for one word
+  long part_bytes_ = 0;
   const DictionaryData& d_;
   Arena& arena_;
   const NoHyphenList& nohyphen_;
@@ -289,8 +290,8 @@ void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int 
         sub = std::clamp(sub, 0L, psize - begin - 2);
         const Word part{prep + begin + 1, static_cast<int>(sub), static_cast<int>(psize - begin - 1)};
         const Buffer hy2b{hy2, psize};
-        if (depth < kMaxDepth && parts_ < kMaxParts) {
-          ++parts_;
+        if (depth < kMaxDepth && part_bytes_ + sub <= kMaxPartBytes) {
+          part_bytes_ += sub;
           run(0, part, hy2b, reps2, clhmin, crhmin, begin > 0 ? false : lend, (hy.get(e) & 1) ? false : rend, depth + 1);
         } else {
           std::fill(hy2, hy2 + psize, '0');
