@@ -31,8 +31,16 @@ class Arena {
     heap_.push_back(std::make_unique<std::byte[]>(bytes + 1));
     return reinterpret_cast<T*>(heap_.back().get());
   }
-  std::size_t mark() const noexcept { return used_; }
-  void release(std::size_t mark) noexcept { used_ = mark; }
+  struct Mark {
+    std::size_t used, heap;
+  };
+  Mark mark() const noexcept { return {used_, heap_.size()}; }
+  /// Frees what was taken since `mark`, the blocks taken from the heap too (else a crafted
+  /// dictionary's deep and wide recursion kept every one of them until the word was done).
+  void release(Mark mark) noexcept {
+    used_ = mark.used;
+    heap_.resize(mark.heap);
+  }
 
  private:
   std::byte* buffer_;
@@ -115,7 +123,12 @@ class Hyphenation {
   int normalise(Word w, Buffer hy, Reps& reps, std::size_t& positions) const noexcept;
 
  private:
-  static constexpr int kMaxDepth = 512;  // 2.8.8 can recurse without end on crafted patterns
+  // 2.8.8 can recurse without end on crafted patterns: deep, and (a part split into parts
+  // again at every level) wide. A part past either bound gets no breaks. The bytes bound the
+  // work for one word; real compound words use a small part of it.
+  static constexpr int kMaxDepth = 512;
+  static constexpr long kMaxPartBytes = 1 << 16;  // bytes of parts hyphenated again, for one word
+  long part_bytes_ = 0;
   const DictionaryData& d_;
   Arena& arena_;
   const NoHyphenList& nohyphen_;
@@ -124,7 +137,7 @@ class Hyphenation {
 void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int crhmin, bool lend, bool rend,
                       int depth) {
   const int n = std::max(w.size, 0);
-  const std::size_t mark = arena_.mark();
+  const Arena::Mark mark = arena_.mark();
   const long psize = n + 3;
   // prep_word: ". w o r d ." with digits read as '.', then '\0'.
   auto* prep = arena_.take<unsigned char>(static_cast<std::size_t>(psize));
@@ -277,7 +290,8 @@ void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int 
         sub = std::clamp(sub, 0L, psize - begin - 2);
         const Word part{prep + begin + 1, static_cast<int>(sub), static_cast<int>(psize - begin - 1)};
         const Buffer hy2b{hy2, psize};
-        if (depth < kMaxDepth) {
+        if (depth < kMaxDepth && part_bytes_ + sub <= kMaxPartBytes) {
+          part_bytes_ += sub;
           run(0, part, hy2b, reps2, clhmin, crhmin, begin > 0 ? false : lend, (hy.get(e) & 1) ? false : rend, depth + 1);
         } else {
           std::fill(hy2, hy2 + psize, '0');

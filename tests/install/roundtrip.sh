@@ -54,8 +54,15 @@ command -v "${cxx[0]}" >/dev/null || skip "no C++ compiler (${cxx[0]})"
 [[ $check != exports ]] || command -v nm >/dev/null || skip "nm not found"
 
 san=()
+c_san_libs=()
 if [[ -n ${HYPH_SANITIZE:-} && ${HYPH_SANITIZE} != none ]]; then
   san=("-fsanitize=${HYPH_SANITIZE}")
+  # clang links the C++ parts of its sanitizer runtimes (UBSan's vptr check, which the
+  # library's C++ was built with) only into C++ programs; a C program asks for them, and for
+  # the C++ library they need. (GCC's shared runtimes hold them anyway.)
+  if "${cc[@]}" -dM -E -x c /dev/null 2>/dev/null | grep -q '__clang__'; then
+    c_san_libs=(-fsanitize-link-c++-runtime -lstdc++)
+  fi
 fi
 
 tmp=$(mktemp -d)
@@ -147,9 +154,9 @@ check_link() {
   local cxx_flags=(-std=c++20 -Wall -Wextra -pedantic -Werror "${san[@]}")
   # shellcheck disable=SC2086  # pkg-config output is meant to be split into words
   {
-    "${cc[@]}" "${c_flags[@]}" $cflags "$source/tests/install/example.c" -o "$tmp/example-c" $libs
+    "${cc[@]}" "${c_flags[@]}" $cflags "$source/tests/install/example.c" -o "$tmp/example-c" $libs "${c_san_libs[@]}"
     "${cxx[@]}" "${cxx_flags[@]}" $cflags "$source/tests/install/example.cpp" -o "$tmp/example-cpp" $libs
-    "${cc[@]}" "${c_flags[@]}" $cflags "$source/tests/install/example.c" -o "$tmp/example-c-static" $static_only
+    "${cc[@]}" "${c_flags[@]}" $cflags "$source/tests/install/example.c" -o "$tmp/example-c-static" $static_only "${c_san_libs[@]}"
     "${cxx[@]}" "${cxx_flags[@]}" $cflags "$source/tests/install/example.cpp" -o "$tmp/example-cpp-static" $static_only
   }
 
@@ -264,7 +271,7 @@ check_hyphen() {
   echo "--- pkg-config: --cflags: $cflags --libs: $libs"
   # shellcheck disable=SC2086  # pkg-config output is meant to be split into words
   "${cc[@]}" -std=c99 -Wall -Wextra -pedantic -Werror "${san[@]}" $cflags "$source/tests/hyphen/example.c" \
-    -o "$tmp/hyphen-example" $libs
+    -o "$tmp/hyphen-example" $libs "${c_san_libs[@]}"
   local loaded
   loaded=$(LD_LIBRARY_PATH=$libdir_d ldd "$tmp/hyphen-example")
   [[ $loaded == *"$libdir_d/libhyph-hyphen.so"* ]] || fail "the example does not load the installed libhyph-hyphen.so"
