@@ -6,7 +6,7 @@
   them);
 - libhyph(3) names every public header and every function of the C API (<hyph/hyph.h>);
 - README's option table for hyphenate holds the options of its --help, and no other;
-- the build installs the four pages into mandir (when scdoc is there to make them).
+- the build installs the five pages into mandir (when scdoc is there to make them).
 
 usage: man_pages_test.py SOURCE_DIR BUILD_DIR HYPHENATE HYPH_COMPILE HYPH_STORE
 """
@@ -87,8 +87,8 @@ installed = json.loads(r.stdout).values() if r.returncode == 0 else []
 pages = sorted(p for p in installed if re.search(r"/man/man[13]/[\w-]+\.[13]$", p))
 scdoc_built = os.path.exists(os.path.join(BUILD_DIR, "doc", "man", "hyphenate.1"))
 if scdoc_built:
-    check("the four man pages are installed into mandir", [os.path.basename(p) for p in pages] ==
-          ["hyph-compile.1", "hyph-store.1", "hyphenate.1", "libhyph.3"], f"{pages}")
+    check("the five man pages are installed into mandir", [os.path.basename(p) for p in pages] ==
+          ["hyph-compile.1", "hyph-store.1", "hyphenate.1", "libhyph-run.1", "libhyph.3"], f"{pages}")
 else:
     print("skip the installed man pages: scdoc is not installed")
 cli_support.finish()

@@ -319,7 +319,7 @@ check_python() {
   fi
   # The copy in DESTDIR imports and hyphenates (run outside the build, which holds a staged copy).
   local out
-  out=$(cd "$tmp" && PYTHONPATH=$dest$folder "$py" -c '
+  out=$(cd "$tmp" && LD_LIBRARY_PATH=$libdir_d PYTHONPATH=$dest$folder "$py" -c '
 import libhyph
 print(libhyph.__file__)
 print(libhyph.Hyphenator().hyphenate("hyphenation"))')

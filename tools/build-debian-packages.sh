@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# Builds libhyph's Debian packages from the commit checked out here, in a fresh Debian bookworm
+# root made by mmdebstrap, as a Debian builder would: build dependencies from debian/control
+# (apt-get build-dep), dpkg-buildpackage -us -uc -b, lintian (no error, no warning), then
+# autopkgtest's tests (debian/tests) against the built packages, with autopkgtest's null runner
+# inside the root. The .deb files and the logs are copied out to OUTDIR.
+#
+#   tools/build-debian-packages.sh [--check] [--no-lintian] [--no-autopkgtest]
+#                                  [--build-path DIR] [--keep] OUTDIR
+#
+#   --check           run the build-time test suite too (dh_auto_test; without it the build
+#                     uses DEB_BUILD_OPTIONS=nocheck, as the installed-package tests cover the
+#                     packages and the suite runs in CI anyway)
+#   --no-lintian, --no-autopkgtest   leave out those steps (for a second, reproducibility build)
+#   --build-path DIR  where the source is unpacked inside the root (default /build/libhyph-RANDOM:
+#                     two builds at different paths must still give the same bytes)
+#   --keep            keep the root (unmounted) for a look
+#
+# Needs root, and mmdebstrap on the host (apt-get install mmdebstrap). The host's resolv.conf
+# and CA bundle are copied into the root (configuration, so apt reaches the archive); /proc and
+# /dev are mounted for the run and unmounted on every way out. Nothing is downloaded during
+# the build itself: apt fetches the build dependencies before dpkg-buildpackage starts.
+set -uo pipefail
+
+me=build-debian-packages
+checkout=$(cd "$(dirname "$0")/.." && pwd)
+check=false
+lintian=true
+autopkgtest=true
+build_path=""
+keep=false
+out=""
+usage() {
+  echo "usage: tools/build-debian-packages.sh [--check] [--no-lintian] [--no-autopkgtest] [--build-path DIR] [--keep] OUTDIR" >&2
+  exit 2
+}
+while (($#)); do
+  case "$1" in
+    --check) check=true; shift ;;
+    --no-lintian) lintian=false; shift ;;
+    --no-autopkgtest) autopkgtest=false; shift ;;
+    --build-path) (($# >= 2)) || usage; build_path=$2; shift 2 ;;
+    --keep) keep=true; shift ;;
+    -*) usage ;;
+    *) [[ -z $out ]] || usage; out=$1; shift ;;
+  esac
+done
+[[ -n $out ]] || usage
+fail() {
+  echo "$me: FAIL: $*" >&2
+  exit 1
+}
+[[ $(id -u) -eq 0 ]] || fail "needs root (mmdebstrap, mount and chroot)"
+command -v mmdebstrap >/dev/null || fail "needs mmdebstrap on the host: apt-get install mmdebstrap"
+mkdir -p "$out" || fail "cannot make $out"
+out=$(cd "$out" && pwd)
+[[ -z $build_path ]] && build_path=/build/libhyph-$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')
+[[ $build_path == /* && $build_path != *[[:space:]]* ]] || fail "--build-path must be an absolute path without blanks"
+
+base=$(mktemp -d "$(dirname "$checkout")/debian-root.XXXXXX") || fail "cannot make a folder beside $checkout"
+root=$base/root
+mounted=()  # what this script mounted, in order
+
+undo_mounts() {
+  local i
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+    # -R: /dev came with its submounts; they are slaves, so this does not reach the host's.
+    umount -R "${mounted[i]}" 2>/dev/null || umount -R -l "${mounted[i]}" ||
+      echo "$me: warning: could not unmount ${mounted[i]}" >&2
+  done
+  mounted=()
+}
+cleanup() {
+  local status=$?
+  trap - EXIT INT TERM HUP
+  undo_mounts
+  if $keep; then
+    [[ -d $root ]] && echo "$me: the root is kept in $root (nothing mounted in it)" >&2
+  elif grep -q " $base/" /proc/mounts; then
+    echo "$me: warning: something is still mounted under $base; not removing it" >&2
+  else
+    rm -rf --one-file-system "$base"
+  fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+mount_into_root() {  # mount_into_root KIND TARGET: proc, or a recursive bind of the host's /dev
+  local target=$root$2
+  case "$1" in
+    proc) mount -t proc proc "$target" || fail "cannot mount /proc in the root" ;;
+    dev) mount --rbind /dev "$target" || fail "cannot bind /dev in the root" ;;
+  esac
+  mounted+=("$target")
+  # Events under the root's /dev must not travel back to the host's.
+  [[ $1 == dev ]] && { mount --make-rslave "$target" || fail "cannot make the root's /dev a slave"; }
+}
+elapsed() { echo "$((SECONDS - $1)) s"; }
+in_root() {  # in_root COMMAND: run a bash command in the root, as root, with a clean environment
+  env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+    DEBIAN_FRONTEND=noninteractive TERM="${TERM:-dumb}" chroot "$root" /bin/bash -euo pipefail -c "$1"
+}
+
+start=$SECONDS
+echo "$me: making a fresh Debian bookworm root in $root"
+mmdebstrap --quiet --variant=apt --include=git,ca-certificates bookworm "$root" </dev/null ||
+  fail "mmdebstrap could not make the root"
+echo "$me: root made in $(elapsed "$start")"
+cp /etc/resolv.conf "$root/etc/resolv.conf" || fail "cannot copy /etc/resolv.conf into the root"
+if [[ -f /etc/ssl/certs/ca-certificates.crt ]]; then
+  cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt" || fail "cannot copy the CA bundle"
+fi
+
+# The commit checked out here (HEAD), as a clean checkout: uncommitted changes are not in it.
+[[ -z $(git -C "$checkout" status --porcelain --untracked-files=no) ]] ||
+  echo "$me: note: $checkout has uncommitted changes; the root gets HEAD only" >&2
+src=$root$build_path
+mkdir -p "$(dirname "$src")"
+git clone --quiet --no-checkout "$checkout" "$src" &&
+  git -C "$src" fetch --quiet "$checkout" HEAD &&
+  git -C "$src" checkout --quiet --detach FETCH_HEAD || fail "cannot clone $checkout into the root"
+git -C "$src" remote remove origin
+commit=$(git -C "$src" rev-parse HEAD)
+echo "$me: building commit $commit in $build_path"
+
+mount_into_root proc /proc
+mount_into_root dev /dev
+
+step=$SECONDS
+in_root "apt-get update -q && apt-get install -q -y --no-install-recommends build-essential dpkg-dev \
+  $($lintian && echo lintian) $($autopkgtest && echo autopkgtest) && cd $build_path && apt-get build-dep -q -y ./" \
+  >"$out/apt.log" 2>&1 || { tail -n 30 "$out/apt.log"; fail "could not install the build dependencies (log: $out/apt.log)"; }
+echo "$me: build dependencies installed in $(elapsed "$step")"
+
+step=$SECONDS
+options="DEB_BUILD_OPTIONS='nocheck parallel=$(nproc)' DEB_BUILD_PROFILES=nocheck"
+$check && options="DEB_BUILD_OPTIONS='parallel=$(nproc)'"
+in_root "cd $build_path && $options dpkg-buildpackage -us -uc -b" >"$out/build.log" 2>&1 ||
+  { tail -n 40 "$out/build.log"; fail "dpkg-buildpackage failed (log: $out/build.log)"; }
+echo "$me: dpkg-buildpackage done in $(elapsed "$step")"
+parent=$(dirname "$build_path")
+cp "$root$parent"/*.deb "$root$parent"/*.buildinfo "$root$parent"/*.changes "$out/" || fail "cannot copy the packages out"
+(cd "$out" && ls -l ./*.deb && sha256sum ./*.deb) | tee "$out/SHA256SUMS.txt"
+
+status=0
+if $lintian; then
+  # --fail-on error,warning: an error or a warning fails; overrides need a reason beside them.
+  if in_root "cd $parent && lintian --fail-on error,warning --display-info --pedantic --info ./*.changes" >"$out/lintian.log" 2>&1; then
+    echo "$me: lintian: no error, no warning"
+  else
+    echo "$me: lintian found errors or warnings:" >&2
+    status=1
+  fi
+  cat "$out/lintian.log"
+fi
+if $autopkgtest; then
+  step=$SECONDS
+  # The null runner: the tests run in this root itself, with their dependencies installed there.
+  if in_root "cd $build_path && autopkgtest --no-built-binaries $parent/*.deb ./ -- null" >"$out/autopkgtest.log" 2>&1; then
+    echo "$me: autopkgtest passed in $(elapsed "$step")"
+  else
+    echo "$me: autopkgtest failed (log: $out/autopkgtest.log)" >&2
+    status=1
+  fi
+  sed -n '/^@@@@@@@@@@@@@@@@@@@@ summary/,$p' "$out/autopkgtest.log"
+fi
+echo "$me: $( ((status == 0)) && echo ok || echo FAILED ) in $(elapsed "$start"); packages and logs in $out"
+exit "$status"
