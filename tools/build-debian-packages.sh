@@ -7,6 +7,7 @@
 #
 #   tools/build-debian-packages.sh [--check] [--no-lintian] [--no-autopkgtest]
 #                                  [--build-path DIR] [--keep] OUTDIR
+#   tools/build-debian-packages.sh --libreoffice DEBDIR [--keep] OUTDIR
 #
 #   --check           run the build-time test suite too (dh_auto_test; without it the build
 #                     uses DEB_BUILD_OPTIONS=nocheck, as the installed-package tests cover the
@@ -15,6 +16,12 @@
 #   --build-path DIR  where the source is unpacked inside the root (default /build/libhyph-RANDOM:
 #                     two builds at different paths must still give the same bytes)
 #   --keep            keep the root (unmounted) for a look
+#   --libreoffice DEBDIR  build nothing: in a fresh root, install the .deb files of DEBDIR with
+#                     apt, with Debian's libreoffice-writer-nogui, hyphen-de and hyphen-hu, and run
+#                     tests/clients/libreoffice_test.py on the packaged libhyphen.so.0 (the same
+#                     line ends as Debian's libhyphen; LD_DEBUG=libs shows which library
+#                     answered), then `libhyph-run soffice --convert-to pdf` itself; the page's PNG
+#                     and the logs go to OUTDIR (slow: LibreOffice is about 300 MB)
 #
 # Needs root, and mmdebstrap on the host (apt-get install mmdebstrap). The host's resolv.conf
 # and CA bundle are copied into the root (configuration, so apt reaches the archive); /proc and
@@ -30,8 +37,10 @@ autopkgtest=true
 build_path=""
 keep=false
 out=""
+libreoffice_debs=""
 usage() {
   echo "usage: tools/build-debian-packages.sh [--check] [--no-lintian] [--no-autopkgtest] [--build-path DIR] [--keep] OUTDIR" >&2
+  echo "       tools/build-debian-packages.sh --libreoffice DEBDIR [--keep] OUTDIR" >&2
   exit 2
 }
 while (($#)); do
@@ -41,6 +50,7 @@ while (($#)); do
     --no-autopkgtest) autopkgtest=false; shift ;;
     --build-path) (($# >= 2)) || usage; build_path=$2; shift 2 ;;
     --keep) keep=true; shift ;;
+    --libreoffice) (($# >= 2)) || usage; libreoffice_debs=$(cd "$2" && pwd) || usage; shift 2 ;;
     -*) usage ;;
     *) [[ -z $out ]] || usage; out=$1; shift ;;
   esac
@@ -128,6 +138,31 @@ echo "$me: building commit $commit in $build_path"
 
 mount_into_root proc /proc
 mount_into_root dev /dev
+
+if [[ -n $libreoffice_debs ]]; then
+  mkdir -p "$root/debs" && cp "$libreoffice_debs"/*.deb "$root/debs/" || fail "no .deb files in $libreoffice_debs"
+  step=$SECONDS
+  in_root "apt-get update -q && apt-get install -q -y --no-install-recommends libreoffice-writer-nogui \
+    hyphen-de hyphen-hu hyphen-en-us poppler-utils python3 /debs/*.deb" >"$out/apt.log" 2>&1 ||
+    { tail -n 30 "$out/apt.log"; fail "could not install LibreOffice and the packages (log: $out/apt.log)"; }
+  echo "$me: LibreOffice and the packages installed in $(elapsed "$step")"
+  in_root "dpkg-query -W libreoffice-writer-nogui libhyphen0 'libhyph*'" | tee "$out/versions.txt"
+  # The suite's own check, run on the installed libhyphen.so.0 instead of the build's.
+  status=0
+  in_root "cd $build_path && HYPH_CLIENTS_PNG=/tmp/narrow-columns.png python3 tests/clients/libreoffice_test.py \
+    \$(dpkg -L libhyph-hyphen-compat | grep '/libhyphen\.so\.0\$') tests/clients/narrow-columns.fodt none" \
+    2>&1 | tee "$out/libreoffice-test.log" || status=1
+  cp "$root/tmp/narrow-columns.png" "$out/" 2>/dev/null
+  # And through the documented switch: libhyph-run, with LD_DEBUG=libs naming the library.
+  in_root "mkdir -p /tmp/run && cd /tmp/run && HOME=/tmp/run LD_DEBUG=libs LD_DEBUG_OUTPUT=/tmp/run/ld \
+    libhyph-run soffice -env:UserInstallation=file:///tmp/run/profile --headless --convert-to pdf --outdir /tmp/run \
+    $build_path/tests/clients/narrow-columns.fodt >/dev/null 2>&1 && grep -h 'calling init: .*libhyphen' /tmp/run/ld.* | sort -u && \
+    pdftotext -layout /tmp/run/narrow-columns.pdf -" 2>&1 | tee "$out/libhyph-run.log" || status=1
+  grep -q 'calling init: /usr/lib/[^ ]*/libhyph/compat/libhyphen.so.0' "$out/libhyph-run.log" ||
+    { echo "$me: libhyph-run: LD_DEBUG shows no libhyph libhyphen.so.0" >&2; status=1; }
+  echo "$me: LibreOffice check $( ((status == 0)) && echo ok || echo FAILED ) in $(elapsed "$start"); logs in $out"
+  exit "$status"
+fi
 
 step=$SECONDS
 in_root "apt-get update -q && apt-get install -q -y --no-install-recommends build-essential dpkg-dev \

@@ -41,6 +41,10 @@ test_packages+=(clang libclang-rt-dev llvm)
 # The plots of the exception-filter experiment's report (tools/run-filter-experiment.sh).
 test_packages+=(gnuplot-nox)
 
+# The debian-symbols test reads the built libraries' exports with nm and readelf (g++ brings
+# binutils too; named here because the test needs it).
+test_packages+=(binutils)
+
 # The real clients the 'clients' suites drive on libhyph.
 test_packages+=(libreoffice-writer-nogui hyphen-de hyphen-hu poppler-utils fonts-dejavu-core weasyprint python3-dask python3-distributed)
 
