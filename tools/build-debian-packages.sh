@@ -29,6 +29,10 @@
 # the build itself: apt fetches the build dependencies before dpkg-buildpackage starts.
 set -uo pipefail
 
+# All in one function, read whole before it runs: editing this file during a build cannot
+# change the build.
+main() {
+
 me=build-debian-packages
 checkout=$(cd "$(dirname "$0")/.." && pwd)
 check=false
@@ -204,3 +208,5 @@ if $autopkgtest; then
 fi
 echo "$me: $( ((status == 0)) && echo ok || echo FAILED ) in $(elapsed "$start"); packages and logs in $out"
 exit "$status"
+}
+main "$@"
