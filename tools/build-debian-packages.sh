@@ -6,7 +6,7 @@
 # inside the root. The .deb files and the logs are copied out to OUTDIR.
 #
 #   tools/build-debian-packages.sh [--check] [--no-lintian] [--no-autopkgtest]
-#                                  [--build-path DIR] [--keep] OUTDIR
+#                                  [--build-path DIR] [--commit REV] [--keep] OUTDIR
 #   tools/build-debian-packages.sh --libreoffice DEBDIR [--keep] OUTDIR
 #
 #   --check           run the build-time test suite too (dh_auto_test; without it the build
@@ -16,6 +16,8 @@
 #   --build-path DIR  where the source is unpacked inside the root (default /build/libhyph-RANDOM:
 #                     two builds at different paths must still give the same bytes)
 #   --keep            keep the root (unmounted) for a look
+#   --commit REV      build that commit of this checkout instead of HEAD (a reproducibility
+#                     check builds one commit twice)
 #   --libreoffice DEBDIR  build nothing: in a fresh root, install the .deb files of DEBDIR with
 #                     apt, with Debian's libreoffice-writer-nogui, hyphen-de and hyphen-hu, and run
 #                     tests/clients/libreoffice_test.py on the packaged libhyphen.so.0 (the same
@@ -40,10 +42,11 @@ lintian=true
 autopkgtest=true
 build_path=""
 keep=false
+revision=HEAD
 out=""
 libreoffice_debs=""
 usage() {
-  echo "usage: tools/build-debian-packages.sh [--check] [--no-lintian] [--no-autopkgtest] [--build-path DIR] [--keep] OUTDIR" >&2
+  echo "usage: tools/build-debian-packages.sh [--check] [--no-lintian] [--no-autopkgtest] [--build-path DIR] [--commit REV] [--keep] OUTDIR" >&2
   echo "       tools/build-debian-packages.sh --libreoffice DEBDIR [--keep] OUTDIR" >&2
   exit 2
 }
@@ -54,6 +57,7 @@ while (($#)); do
     --no-autopkgtest) autopkgtest=false; shift ;;
     --build-path) (($# >= 2)) || usage; build_path=$2; shift 2 ;;
     --keep) keep=true; shift ;;
+    --commit) (($# >= 2)) || usage; revision=$2; shift 2 ;;
     --libreoffice) (($# >= 2)) || usage; libreoffice_debs=$(cd "$2" && pwd) || usage; shift 2 ;;
     -*) usage ;;
     *) [[ -z $out ]] || usage; out=$1; shift ;;
@@ -128,13 +132,14 @@ if [[ -f /etc/ssl/certs/ca-certificates.crt ]]; then
   cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt" || fail "cannot copy the CA bundle"
 fi
 
-# The commit checked out here (HEAD), as a clean checkout: uncommitted changes are not in it.
-[[ -z $(git -C "$checkout" status --porcelain --untracked-files=no) ]] ||
+# The commit checked out here (HEAD, or --commit's), as a clean checkout: uncommitted changes
+# are not in it.
+[[ $revision != HEAD || -z $(git -C "$checkout" status --porcelain --untracked-files=no) ]] ||
   echo "$me: note: $checkout has uncommitted changes; the root gets HEAD only" >&2
 src=$root$build_path
 mkdir -p "$(dirname "$src")"
 git clone --quiet --no-checkout "$checkout" "$src" &&
-  git -C "$src" fetch --quiet "$checkout" HEAD &&
+  git -C "$src" fetch --quiet "$checkout" "$(git -C "$checkout" rev-parse --verify "$revision^{commit}")" &&
   git -C "$src" checkout --quiet --detach FETCH_HEAD || fail "cannot clone $checkout into the root"
 git -C "$src" remote remove origin
 commit=$(git -C "$src" rev-parse HEAD)
