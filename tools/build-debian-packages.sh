@@ -23,7 +23,9 @@
 #                     tests/clients/libreoffice_test.py on the packaged libhyphen.so.0 (the same
 #                     line ends as Debian's libhyphen; LD_DEBUG=libs shows which library
 #                     answered), then `libhyph-run soffice --convert-to pdf` itself; the page's PNG
-#                     and the logs go to OUTDIR (slow: LibreOffice is about 300 MB)
+#                     and the logs go to OUTDIR (slow: LibreOffice is about 300 MB); it can start
+#                     beside the build that fills DEBDIR, and waits (an hour at most) for its
+#                     SHA256SUMS.txt
 #
 # Needs root, and mmdebstrap on the host (apt-get install mmdebstrap). The host's resolv.conf
 # and CA bundle are copied into the root (configuration, so apt reaches the archive); /proc and
@@ -154,6 +156,10 @@ if [[ -n $libreoffice_debs ]]; then
     hyphen-de hyphen-hu hyphen-en-us poppler-utils python3" >"$out/apt.log" 2>&1 ||
     { tail -n 30 "$out/apt.log"; fail "could not install LibreOffice (log: $out/apt.log)"; }
   echo "$me: LibreOffice installed in $(elapsed "$step")"
+  # DEBDIR may be the OUTDIR of a build still running beside this: its SHA256SUMS.txt comes
+  # after the .deb files.
+  local waited=0
+  until [[ -s $libreoffice_debs/SHA256SUMS.txt ]] || ((waited >= 3600)); do sleep 10; ((waited += 10)); done
   mkdir -p "$root/debs" && cp "$libreoffice_debs"/*.deb "$root/debs/" || fail "no .deb files in $libreoffice_debs"
   in_root "apt-get install -q -y --no-install-recommends /debs/*.deb" >>"$out/apt.log" 2>&1 ||
     { tail -n 30 "$out/apt.log"; fail "could not install the packages (log: $out/apt.log)"; }
