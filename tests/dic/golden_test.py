@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """libhyph's libhyphen dialect against libhyphen's answers stored in tests/data/dic (made by
-tools/regenerate-dic-golden.sh from Debian's libhyphen 2.8.8), for the dictionaries vendored in
+oracles/regenerate-dic-golden.sh from Debian's libhyphen 2.8.8), for the dictionaries vendored in
 patterns/data/hyphen: runs where libhyphen is not installed.
   golden_test.py DIC_ANSWERS SOURCE_ROOT"""
 

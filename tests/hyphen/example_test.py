@@ -32,7 +32,7 @@ def run(example, dic, words):
     result = subprocess.run([str(example), str(dic), str(words)], capture_output=True, timeout=300, env=env)
     if result.returncode != 0:
         message = result.stderr.decode(errors="replace").strip()
-        # The one error libhyph gives where libhyphen loads (issue 11): invalid bytes.
+        # The one error libhyph gives where libhyphen loads (doc/libhyphen-dialect.md): invalid bytes.
         if "not valid in the declared charset" in message:
             raise Refused(message)
         raise SystemExit(f"FAIL: {example} {dic} exited {result.returncode}: {message}")

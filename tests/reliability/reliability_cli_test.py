@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The reliability suite's command-line part (issue 27), as a busy administrator or a hostile
+"""The reliability suite's command-line part, as a busy administrator or a hostile
 user would try it: concurrent writers of one file, a link planted at the old temporary name, a
 full file system, files rewritten and truncated under a running hyphenate, /dev/zero and
 endless pipes as every kind of input, output lost to a full disk, memory running out.
