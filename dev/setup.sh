@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 build_packages=(g++ meson ninja-build pkg-config python3 libicu-dev libboost-program-options-dev libxxhash-dev)
 test_packages=(doctest-dev scdoc strace bash-completion texlive-binaries texlive-base libhyphen-dev hyphen-en-us fonts-lmodern wngerman wfrench wdutch wpolish wportuguese hunspell-ru hunspell-el texlive-lang-german)
 
-# The libhyphen oracle (suite 'hyphen'): every Debian hyphen-* dictionary (Estonian's is in
+# The libhyphen oracle (suite 'libhyphen'): every Debian hyphen-* dictionary (Estonian's is in
 # myspell-et), and word lists in their languages: Debian's w* lists and hunspell dictionaries.
 dictionary_packages=(hyphen-af hyphen-as hyphen-be hyphen-bg hyphen-bn hyphen-ca hyphen-cs hyphen-da hyphen-de hyphen-el hyphen-en-gb hyphen-en-us hyphen-es hyphen-fr hyphen-gl hyphen-gu hyphen-hi hyphen-hr hyphen-hu hyphen-id hyphen-is hyphen-it hyphen-kn hyphen-lt hyphen-lv hyphen-ml hyphen-mn hyphen-mr hyphen-nl hyphen-no hyphen-or hyphen-pa hyphen-pl hyphen-pt-br hyphen-pt-pt hyphen-ro hyphen-ru hyphen-sk hyphen-sl hyphen-sr hyphen-sv hyphen-ta hyphen-te hyphen-th hyphen-uk hyphen-zu myspell-et)
 wordlist_packages=(wamerican wbritish wbrazilian wbulgarian wcatalan wdanish wdutch wfrench witalian wngerman wogerman wswiss wnorwegian wpolish wportuguese wspanish wswedish wukrainian
