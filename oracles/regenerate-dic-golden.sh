@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates libhyphen's golden answers tests/data/dic/*.expected for the dictionaries vendored
-# in patterns/data/hyphen, from tests/data/dic/*.words, with tests/dic/hyphen_oracle (Debian's
+# in patterns/data/dic, from tests/data/dic/*.words, with tests/dic/hyphen_oracle (Debian's
 # libhyphen 2.8.8; build it first: it is built when libhyphen-dev is installed).
 #
 #   oracles/regenerate-dic-golden.sh [--check] [BUILD_DIR]
@@ -21,7 +21,7 @@ esac
 build=${1-build}
 oracle=$build/tests/dic/hyphen_oracle
 data=tests/data/dic
-dicts=patterns/data/hyphen
+dicts=patterns/data/dic
 # The minimum sweep of tests/dic/hyphen_live_test.py.
 sweep=$(python3 -c 'import sys; sys.path.insert(0, "tests/dic"); import hyphen_live_test as t; print(" ".join(t.SWEEP))')
 

@@ -15,7 +15,7 @@ import libhyph
 from conftest import SOURCE_ROOT
 
 HYPHENEX = str(SOURCE_ROOT / "patterns" / "data" / "ushyphex.tex")
-HUNGARIAN = str(SOURCE_ROOT / "patterns" / "data" / "hyphen" / "hyph_hu_HU.dic")
+HUNGARIAN = str(SOURCE_ROOT / "patterns" / "data" / "dic" / "hyph_hu_HU.dic")
 WORDS = (SOURCE_ROOT / "tests" / "data" / "en-us.words").read_text().split()[:5000]
 
 

@@ -5,7 +5,7 @@
 
 example.c (libhyphen's usage: load, hyphenate2 and hyphenate3 with rep/pos/cut, free) prints a
 dictionary's fields and, for each word of DATA_DIR/LL_CC.words, every buffer the calls fill,
-with the dictionary vendored in patterns/data/hyphen (hyph_LL_CC.dic: the files Debian's
+with the dictionary vendored in patterns/data/dic (hyph_LL_CC.dic: the files Debian's
 hyphen-en-us 2.8.8-7, hyphen-de and hyphen-hu 1:7.5.0-1 install), so that the answers do not
 hang on which version of a package the machine has.
 - libhyph's build must print DATA_DIR/LL_CC.libhyphen-expected, which Debian's libhyphen 2.8.8
@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 DICT_DIR = Path("/usr/share/hyphen")
-VENDORED = Path(__file__).resolve().parents[2] / "patterns" / "data" / "hyphen"
+VENDORED = Path(__file__).resolve().parents[2] / "patterns" / "data" / "dic"
 
 
 class Refused(Exception):

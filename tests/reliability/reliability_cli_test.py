@@ -304,7 +304,7 @@ def devices_and_pipes(tmp):
     dictionaries = os.path.join(tmp, "dictionaries")
     os.mkdir(dictionaries)
     os.symlink(zero, os.path.join(dictionaries, "hyph_zz.dic"))
-    shutil.copy(os.path.join(ROOT, "patterns", "data", "hyphen", "hyph_hu_HU.dic"), dictionaries)
+    shutil.copy(os.path.join(ROOT, "patterns", "data", "dic", "hyph_hu_HU.dic"), dictionaries)
     env = {"HYPH_DICTIONARIES": dictionaries}
     r = run(HYPHENATE, ["-l", "hyphen:zz"], b"x\n", env=env, timeout=120)
     check("HYPH_DICTIONARIES with hyph_zz.dic -> /dev/zero: -l hyphen:zz is not a language", r.returncode == 1 and b"zz" in r.stderr, err(r))
