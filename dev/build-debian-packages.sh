@@ -5,9 +5,9 @@
 # autopkgtest's tests (debian/tests) against the built packages, with autopkgtest's null runner
 # inside the root. The .deb files and the logs are copied out to OUTDIR.
 #
-#   tools/build-debian-packages.sh [--check] [--no-lintian] [--no-autopkgtest]
+#   dev/build-debian-packages.sh [--check] [--no-lintian] [--no-autopkgtest]
 #                                  [--build-path DIR] [--commit REV] [--keep] OUTDIR
-#   tools/build-debian-packages.sh --libreoffice DEBDIR [--keep] OUTDIR
+#   dev/build-debian-packages.sh --libreoffice DEBDIR [--keep] OUTDIR
 #
 #   --check           run the build-time test suite too (dh_auto_test; without it the build
 #                     uses DEB_BUILD_OPTIONS=nocheck, as the installed-package tests cover the
@@ -48,8 +48,8 @@ revision=HEAD
 out=""
 libreoffice_debs=""
 usage() {
-  echo "usage: tools/build-debian-packages.sh [--check] [--no-lintian] [--no-autopkgtest] [--build-path DIR] [--commit REV] [--keep] OUTDIR" >&2
-  echo "       tools/build-debian-packages.sh --libreoffice DEBDIR [--keep] OUTDIR" >&2
+  echo "usage: dev/build-debian-packages.sh [--check] [--no-lintian] [--no-autopkgtest] [--build-path DIR] [--commit REV] [--keep] OUTDIR" >&2
+  echo "       dev/build-debian-packages.sh --libreoffice DEBDIR [--keep] OUTDIR" >&2
   exit 2
 }
 while (($#)); do
