@@ -2,7 +2,7 @@
 // version, header size, file size, section count, zero reserved bytes, XXH3 checksum), a table
 // of 24-byte section entries (tag, zero, offset, length), and the sections in a fixed order,
 // each at the next multiple of 64 after the one before, every gap zero, the last one ending
-// the file. The TeX dialect's format (engine/compiled.cpp) and the .dic dialect's
+// the file. The TeX dialect's format (engine/compiled_tex.cpp) and the .dic dialect's
 // (engine/compiled_dic.cpp) differ only in magic, version, tags and which large sections the
 // checksum leaves out (their readers clamp what they read from those instead).
 #pragma once

@@ -282,7 +282,8 @@ bool is_compiled_dic(std::span<const std::byte> bytes) noexcept {
   return bytes.size() >= sizeof kMagic && std::memcmp(bytes.data(), kMagic, sizeof kMagic) == 0;
 }
 
-void write_compiled_dic(const DicPart& part, std::ostream& out) {
+void write_compiled_dic(const Model& model, std::string_view, std::string_view, bool, std::ostream& out) {
+  const DicPart& part = dic_part_of(model);
   const dic::DictionaryData& d = part.dictionary.data();
   std::string info(kInfoSize, '\0');
   put<std::uint32_t>(info, kOffFlags, (d.utf8 ? kFlagUtf8 : 0) | (d.has_nohyphen ? kFlagNohyphen : 0) |

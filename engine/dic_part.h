@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/dic_dictionary.h"
+#include "engine/model.h"
 #include "patterns/dic_reader.h"
 
 #include <hyph/settings.h>
@@ -55,6 +56,9 @@ struct DicPart {
   unsigned encode(char32_t cp, char* out) const noexcept;
   bool is_word_character(char32_t cp) const noexcept;
 };
+
+/// The part of a model of libhyphen's dialect (Model::dialect_data, set by assemble()).
+inline const DicPart& dic_part_of(const Model& model) noexcept { return *static_cast<const DicPart*>(model.dialect_data.get()); }
 
 /// Builds the part for a dictionary from its source bytes. Settings: left_min and right_min go
 /// to hyphenate3 (which takes the larger of them and the dictionary's); uchyph, letters, NFC

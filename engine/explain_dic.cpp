@@ -215,7 +215,7 @@ void explain_word(const DicPart& part, const DicWord& dw, WordExplanation& w) {
 }  // namespace
 
 void explain_dic_token(const Model& model, std::string_view token, std::size_t base, std::vector<WordExplanation>& out) {
-  const DicPart& part = *model.dic;
+  const DicPart& part = dic_part_of(model);
   const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
   const auto* const end = begin + token.size();
   const unsigned char* p = begin;

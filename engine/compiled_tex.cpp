@@ -1,6 +1,6 @@
 // The compiled pattern format: writing a model, and loading one with every check done once.
 // doc/compiled-format.md describes the layout; the section order below is that document's.
-#include "engine/compiled.h"
+#include "engine/compiled_tex.h"
 
 #include "engine/compiled_container.h"
 #include "engine/compiled_dic.h"
@@ -122,7 +122,7 @@ bool is_compiled(std::span<const std::byte> bytes) noexcept {
 
 // ---- Writing --------------------------------------------------------------------------------
 
-void write_compiled(const Model& model, std::string_view tag, std::string_view name, std::ostream& out, bool small) {
+void write_compiled_tex(const Model& model, std::string_view tag, std::string_view name, bool small, std::ostream& out) {
   if (tag.empty()) tag = model.tag;
   if (name.empty()) name = model.name;
   if (tag.size() > kMaxTagBytes || !valid_utf8(tag)) throw Error(ErrorCode::invalid_argument, "language tag: not UTF-8 text of at most 255 bytes");

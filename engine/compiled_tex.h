@@ -1,8 +1,8 @@
 // The compiled pattern format (doc/compiled-format.md): a whole model — letters, automaton,
 // exceptions, filter, minimums — in one little-endian file whose arrays the loaded model reads
-// in place, from a copy in memory. Written by write_compiled(); read by load_compiled(), which checks
+// in place, from a copy in memory. Written by write_compiled_tex(); read by load_compiled(), which checks
 // everything once ("validate once, then trust") and throws Error(bad_format) naming the file
-// and the problem for anything that is not exactly a file write_compiled() could have made.
+// and the problem for anything that is not exactly a file write_compiled_tex() could have made.
 #pragma once
 
 #include "engine/model.h"
@@ -45,7 +45,7 @@ bool is_compiled(std::span<const std::byte> bytes) noexcept;
 /// automaton in the small layout or the fast one (doc/compiled-format.md, "Layouts").
 /// Deterministic: the same model gives the same bytes. Throws Error(invalid_argument) for a
 /// filter kind without a serialized form, Error(io) if the stream fails.
-void write_compiled(const Model& model, std::string_view tag, std::string_view name, std::ostream& out, bool small = false);
+void write_compiled_tex(const Model& model, std::string_view tag, std::string_view name, bool small, std::ostream& out);
 
 /// Where the loaded model's exception filter comes from.
 enum class FilterFrom {
