@@ -1,5 +1,7 @@
 #include "engine/compiled_container.h"
 
+#include "engine/compiled_bytes.h"
+
 #include "base/hash.h"
 
 #include <hyph/error.h>
@@ -7,21 +9,52 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <ostream>
 
 namespace hyph::detail::container {
 
-namespace {
+using compiled_bytes::read;
+using compiled_bytes::write;
 
-template <class T>
-T read(const std::byte* p) {
-  T value;
-  std::memcpy(&value, p, sizeof value);
-  return value;
+std::string tag_name(const Format& format, std::size_t s) { return std::string(format.tags[s].data(), 4); }
+
+bool has_magic(std::span<const std::byte> bytes, const Format& format) noexcept {
+  return bytes.size() >= format.magic.size() && std::memcmp(bytes.data(), format.magic.data(), format.magic.size()) == 0;
 }
 
-std::string tag_name(const Format& f, std::size_t s) { return std::string(f.tags[s].data(), 4); }
+std::uint64_t declared_size(std::span<const std::byte> header) noexcept {
+  return header.size() >= kHeaderSize ? read<std::uint64_t>(header.data() + kOffFileSize) : 0;
+}
 
-}  // namespace
+void write_file(const Format& format, std::span<const std::string_view> sections, std::ostream& out) {
+  const std::size_t count = format.tags.size();
+  std::vector<std::size_t> offsets(count);
+  std::size_t size = first_section_offset(count);
+  for (std::size_t s = 0; s < count; ++s) {
+    offsets[s] = size;
+    size += sections[s].size();
+    if (s + 1 < count) size = align_up(size);  // the last section is not padded: the file ends where it does
+  }
+  std::string file(size, '\0');
+  std::memcpy(file.data(), format.magic.data(), format.magic.size());
+  write<std::uint32_t>(file, kOffVersion, format.version);
+  write<std::uint32_t>(file, kOffHeaderSize, kHeaderSize);
+  write<std::uint64_t>(file, kOffFileSize, size);
+  write<std::uint32_t>(file, kOffSectionCount, static_cast<std::uint32_t>(count));
+  for (std::size_t s = 0; s < count; ++s) {
+    const std::size_t entry = kHeaderSize + s * kEntrySize;
+    std::memcpy(file.data() + entry, format.tags[s].data(), 4);
+    write<std::uint64_t>(file, entry + 8, offsets[s]);
+    write<std::uint64_t>(file, entry + 16, sections[s].size());
+    // An empty section may have no storage at all, and memcpy from null is undefined.
+    if (!sections[s].empty()) std::memcpy(file.data() + offsets[s], sections[s].data(), sections[s].size());
+  }
+  std::uint64_t sum = 0;
+  checksum(std::span(reinterpret_cast<const std::byte*>(file.data()), size), format, sum);
+  write<std::uint64_t>(file, kOffChecksum, sum);
+  out.write(file.data(), static_cast<std::streamsize>(file.size()));
+  if (!out) throw Error(ErrorCode::io, "cannot write the " + std::string(format.kind));
+}
 
 bool checksum(std::span<const std::byte> bytes, const Format& format, std::uint64_t& sum) noexcept {
   const std::size_t size = bytes.size();

@@ -4,12 +4,14 @@
 // each at the next multiple of 64 after the one before, every gap zero, the last one ending
 // the file. The TeX dialect's format (engine/compiled_tex.cpp) and the .dic dialect's
 // (engine/compiled_dic.cpp) differ only in magic, version, tags and which large sections the
-// checksum leaves out (their readers clamp what they read from those instead).
+// checksum leaves out (their readers clamp what they read from those instead): each builds and
+// reads its own sections, and this container writes and checks everything around them.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
 #include <span>
 #include <string>
@@ -34,6 +36,20 @@ struct Format {
 
 constexpr std::size_t align_up(std::size_t n) { return (n + kAlignment - 1) / kAlignment * kAlignment; }
 constexpr std::size_t first_section_offset(std::size_t sections) { return align_up(kHeaderSize + sections * kEntrySize); }
+
+/// Whether `bytes` begin with `format`'s magic (the rest may still be invalid).
+bool has_magic(std::span<const std::byte> bytes, const Format& format) noexcept;
+
+/// The size a file's header declares (bytes: at least its kHeaderSize first), or 0.
+std::uint64_t declared_size(std::span<const std::byte> header) noexcept;
+
+/// The section name at `s`, for messages ("INFO").
+std::string tag_name(const Format& format, std::size_t s);
+
+/// Writes the file `format` makes of `sections` (its contents, in the format's order): header,
+/// section table, each section at the next multiple of kAlignment after the one before with
+/// zero padding, the checksum. Deterministic. Throws Error(io) if the stream fails.
+void write_file(const Format& format, std::span<const std::string_view> sections, std::ostream& out);
 
 /// The checksum of `bytes` (a whole file) as `format` covers it: every byte but the checksum's
 /// own and the unchecked sections' (read from the section table); none if the table or an

@@ -2,8 +2,8 @@
 // doc/compiled-format.md describes the layout; the section order below is that document's.
 #include "engine/compiled_tex.h"
 
+#include "engine/compiled_bytes.h"
 #include "engine/compiled_container.h"
-#include "engine/compiled_dic.h"
 
 #include "base/hash.h"
 #include "base/file_bytes.h"
@@ -24,8 +24,6 @@
 #include <vector>
 
 namespace hyph::detail {
-
-static_assert(std::endian::native == std::endian::little, "the compiled format is read in place: a little-endian host");
 
 namespace {
 
@@ -56,46 +54,22 @@ constexpr std::array<std::array<char, 4>, kSectionCount> kTags{{
     {'W', 'I', 'N', 'D'}, {'E', 'X', 'C', 'S'}, {'F', 'I', 'L', 'T'},
 }};
 
-std::string tag_name(std::size_t section) { return std::string(kTags[section].data(), 4); }
 
-// Header fields: the shared container's.
-using container::kOffChecksum;
-using container::kOffFileSize;
-using container::kOffHeaderSize;
-using container::kOffSectionCount;
-using container::kOffVersion;
 // INFO fields.
 constexpr std::size_t kOffPolicy = 0, kOffLeft = 4, kOffRight = 8, kOffUchyph = 12, kOffSymbolCount = 16,
                       kOffShift = 20, kOffEntrySize = 24, kOffStates = 28, kOffPatterns = 32, kOffExceptionCount = 36,
                       kOffFilterKind = 40, kOffDense = 44, kOffFilterRate = 48, kOffTagLength = 56,
                       kOffNameLength = 60;
 
-using container::align_up;
-constexpr std::size_t first_section_offset() { return container::first_section_offset(kSectionCount); }
-static_assert(kHeaderSize == container::kHeaderSize && kSectionEntrySize == container::kEntrySize &&
-              kAlignment == container::kAlignment);
-
-template <class T>
-T read(const std::byte* p) {
-  T value;
-  std::memcpy(&value, p, sizeof value);
-  return value;
-}
-template <class T>
-void write(std::string& out, std::size_t at, T value) {
-  std::memcpy(out.data() + at, &value, sizeof value);
-}
+using compiled_bytes::as_bytes;
+using compiled_bytes::read;
+using compiled_bytes::write;
 
 // The container (engine/compiled_container.h): the checksum leaves the dense rows out (they
 // may be megabytes: apply() clamps what it reads from them, so that they need no reading at load).
 constexpr std::size_t kUnchecked[] = {kRows};
 constexpr container::Format kFormat{kMagic, kVersion, kTags, "compiled pattern file",
                                     "compile the sources again with hyph-compile", kUnchecked};
-
-template <class T>
-std::string_view as_bytes(std::span<const T> s) {
-  return {reinterpret_cast<const char*>(s.data()), s.size_bytes()};
-}
 
 bool valid_utf8(std::string_view s) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
@@ -116,9 +90,7 @@ std::optional<std::uint64_t> compiled_checksum(std::span<const std::byte> bytes)
   return sum;
 }
 
-bool is_compiled(std::span<const std::byte> bytes) noexcept {
-  return bytes.size() >= sizeof kMagic && std::memcmp(bytes.data(), kMagic, sizeof kMagic) == 0;
-}
+bool is_compiled(std::span<const std::byte> bytes) noexcept { return container::has_magic(bytes, kFormat); }
 
 // ---- Writing --------------------------------------------------------------------------------
 
@@ -170,32 +142,7 @@ void write_compiled_tex(const Model& model, std::string_view tag, std::string_vi
       store_bytes,
       filter_bytes,
   };
-  std::array<std::size_t, kSectionCount> offsets{};
-  std::size_t size = first_section_offset();
-  for (std::size_t s = 0; s < kSectionCount; ++s) {
-    offsets[s] = size;
-    size = align_up(size + contents[s].size());
-  }
-  // The last section is not padded: the file ends where it does.
-  size = offsets[kSectionCount - 1] + contents[kSectionCount - 1].size();
-
-  std::string file(size, '\0');
-  std::memcpy(file.data(), kMagic, sizeof kMagic);
-  write<std::uint32_t>(file, kOffVersion, kVersion);
-  write<std::uint32_t>(file, kOffHeaderSize, kHeaderSize);
-  write<std::uint64_t>(file, kOffFileSize, size);
-  write<std::uint32_t>(file, kOffSectionCount, kSectionCount);
-  for (std::size_t s = 0; s < kSectionCount; ++s) {
-    const std::size_t entry = kHeaderSize + s * kSectionEntrySize;
-    std::memcpy(file.data() + entry, kTags[s].data(), 4);
-    write<std::uint64_t>(file, entry + 8, offsets[s]);
-    write<std::uint64_t>(file, entry + 16, contents[s].size());
-    // An empty section may have no storage at all, and memcpy from null is undefined.
-    if (!contents[s].empty()) std::memcpy(file.data() + offsets[s], contents[s].data(), contents[s].size());
-  }
-  write<std::uint64_t>(file, kOffChecksum, *compiled_checksum(std::span(reinterpret_cast<const std::byte*>(file.data()), size)));
-  out.write(file.data(), static_cast<std::streamsize>(file.size()));
-  if (!out) throw Error(ErrorCode::io, "cannot write the compiled file");
+  container::write_file(kFormat, contents, out);
 }
 
 // ---- Loading --------------------------------------------------------------------------------
@@ -250,7 +197,7 @@ class Loader {
   template <class T>
   std::span<const T> array(Section s) const {
     const std::span<const std::byte> bytes = sections_[s];
-    if (bytes.size() % sizeof(T) != 0) fail("section " + tag_name(s) + ": " + std::to_string(bytes.size()) + " bytes are not whole entries");
+    if (bytes.size() % sizeof(T) != 0) fail("section " + container::tag_name(kFormat, s) + ": " + std::to_string(bytes.size()) + " bytes are not whole entries");
     return {reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T)};
   }
 
@@ -344,30 +291,11 @@ class Loader {
 
 }  // namespace
 
-std::shared_ptr<const Model> load_compiled(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
-                                           const Settings& settings, std::string_view name, FilterFrom filter) {
-  if (is_compiled_dic(bytes)) return load_compiled_dic(bytes, std::move(owner), settings, name);  // libhyphen's dialect
+std::shared_ptr<const Model> load_compiled_tex(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
+                                               const Settings& settings, std::string_view name, FilterFrom filter) {
   // Arrays are read in place as u16, u32 and 16-byte windows.
   bytes = container::aligned(bytes, kInPlaceAlignment, owner);
   return Loader(bytes, name).model(std::move(owner), settings, filter);
-}
-
-std::shared_ptr<const Model> load_compiled_file(const std::filesystem::path& path, const Settings& settings) {
-  // Read whole into memory of our own, never mapped: bytes checked once must not change under
-  // the hyphenator when the file is rewritten or truncated (doc/compiled-format.md, "Files in
-  // use"). From a pipe, as many bytes as either dialect's header declares.
-  const base::FileBytes::DeclaredSize declared{container::kHeaderSize, [](std::span<const std::byte> header) -> std::uint64_t {
-    if (!is_compiled(header) && !is_compiled_dic(header)) return container::kHeaderSize;
-    std::uint64_t size = 0;
-    std::memcpy(&size, header.data() + container::kOffFileSize, sizeof size);
-    return size;
-  }};
-  return base::naming_out_of_memory(path.string(), [&] {
-    auto file = std::make_shared<const base::FileBytes>(base::FileBytes::read(path, "a compiled pattern file", declared));
-    const std::span<const std::byte> bytes = file->bytes();
-    const std::string name = file->name();
-    return load_compiled(bytes, std::move(file), settings, name, FilterFrom::file);
-  });
 }
 
 }  // namespace hyph::detail

@@ -5,11 +5,11 @@
 // and the problem for anything that is not exactly a file write_compiled_tex() could have made.
 #pragma once
 
+#include "engine/compiled.h"
 #include "engine/model.h"
 
 #include <cstddef>
 #include <cstdint>
-#include <filesystem>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -21,11 +21,6 @@ namespace hyph::detail {
 namespace compiled_format {
 inline constexpr unsigned char kMagic[8] = {0x89, 'H', 'Y', 'B', '\r', '\n', 0x1A, '\n'};
 inline constexpr std::uint32_t kVersion = 4;
-inline constexpr std::size_t kHeaderSize = 64;
-inline constexpr std::size_t kSectionEntrySize = 24;
-/// Every section starts at a multiple of this (a cache line): read to a 64-byte boundary,
-/// every array is aligned for its type.
-inline constexpr std::size_t kAlignment = 64;
 /// The least alignment of bytes in memory that are read in place; others are copied first.
 inline constexpr std::size_t kInPlaceAlignment = 16;
 inline constexpr std::size_t kInfoSize = 64;
@@ -47,21 +42,12 @@ bool is_compiled(std::span<const std::byte> bytes) noexcept;
 /// filter kind without a serialized form, Error(io) if the stream fails.
 void write_compiled_tex(const Model& model, std::string_view tag, std::string_view name, bool small, std::ostream& out);
 
-/// Where the loaded model's exception filter comes from.
-enum class FilterFrom {
-  file,      ///< the file's; Settings::exceptions is not looked at (load_compiled)
-  settings,  ///< Settings::exceptions: the file's filter if it is that one, else a new one (english())
-};
-
-/// A model reading `bytes` in place (copied first if they are not kInPlaceAlignment-aligned);
-/// `owner` keeps them alive (null if they are static). Settings override the file's
-/// minimums and \uchyph; a letter policy other than the file's is Error(invalid_argument).
-/// `name` names the file in messages.
-std::shared_ptr<const Model> load_compiled(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
-                                           const Settings& settings, std::string_view name, FilterFrom filter);
-
-/// Reads the file whole into memory of its own (base::FileBytes) and loads it. Throws
-/// Error(io) if it cannot be read, or is a directory or a device.
-std::shared_ptr<const Model> load_compiled_file(const std::filesystem::path& path, const Settings& settings);
+/// A model of TeX's dialect reading `bytes` in place (load_compiled, engine/compiled.h, for
+/// a file with this format's magic): arrays are read in place once `bytes` are
+/// kInPlaceAlignment-aligned (copied first otherwise, `owner` then keeping the copy). Settings
+/// override the file's minimums and \uchyph; a letter policy other than the file's is
+/// Error(invalid_argument).
+std::shared_ptr<const Model> load_compiled_tex(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
+                                               const Settings& settings, std::string_view name, FilterFrom filter);
 
 }  // namespace hyph::detail

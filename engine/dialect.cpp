@@ -4,9 +4,11 @@
 
 #include "engine/compiled_dic.h"
 #include "engine/compiled_tex.h"
+#include "engine/dic_languages.h"
 #include "engine/dic_token_breaks.h"
 #include "engine/dic_user_word.h"
 #include "engine/explain.h"
+#include "engine/tex_languages.h"
 #include "engine/tex_token_breaks.h"
 #include "engine/tex_user_word.h"
 
@@ -24,6 +26,7 @@ const DialectRules kTexRules{
     .parse_user_word = tex_user_word,
     .explain_token = explain_tex_token,
     .write_compiled = write_compiled_tex,
+    .load_language = load_tex_language,
 };
 
 const DialectRules kTexVectorRules{
@@ -38,6 +41,7 @@ const DialectRules kTexVectorRules{
     .parse_user_word = tex_user_word,
     .explain_token = explain_tex_token,
     .write_compiled = write_compiled_tex,
+    .load_language = load_tex_language,
 };
 
 const DialectRules kDicRules{
@@ -52,6 +56,17 @@ const DialectRules kDicRules{
     .parse_user_word = dic_user_word,
     .explain_token = explain_dic_token,
     .write_compiled = write_compiled_dic,
+    .load_language = load_dic_language,
 };
+
+const DialectRules& rules_for(Dialect id) noexcept {
+  switch (id) {
+    case Dialect::libhyphen:
+      return kDicRules;
+    case Dialect::tex:
+      break;
+  }
+  return kTexRules;
+}
 
 }  // namespace hyph::detail

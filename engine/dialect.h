@@ -24,6 +24,10 @@
 #include <string_view>
 #include <vector>
 
+namespace hyph {
+struct LanguageInfo;  // hyph/languages.h
+}  // namespace hyph
+
 namespace hyph::detail {
 
 struct Model;  // engine/model.h
@@ -155,6 +159,10 @@ struct DialectRules {
   /// The compiled form (doc/compiled-format.md); `tag`, `name` and `small` as
   /// Hyphenator::write_compiled takes them, where the dialect's format has them.
   void (*write_compiled)(const Model& model, std::string_view tag, std::string_view name, bool small, std::ostream& out);
+  /// load_language for a language of the registry in this dialect (`asked`: the tag as the
+  /// caller gave it, for messages), labelled with its tag and name.
+  Hyphenator (*load_language)(const LanguageInfo& language, std::string_view asked, const Settings& settings,
+                              std::span<const Source> extra);
 };
 
 /// TeX's dialect: its portable table, and the one for CPUs with AVX-512 VBMI and VBMI2
@@ -163,5 +171,8 @@ extern const DialectRules kTexRules;
 extern const DialectRules kTexVectorRules;
 /// libhyphen's dialect (a `.dic` dictionary, engine/dic_part.h).
 extern const DialectRules kDicRules;
+
+/// The table of a dialect by its public name (for what is not a model yet: a registry entry).
+const DialectRules& rules_for(Dialect id) noexcept;
 
 }  // namespace hyph::detail

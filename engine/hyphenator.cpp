@@ -1,6 +1,6 @@
 #include <hyph/hyphenator.h>
 
-#include "engine/compiled_tex.h"
+#include "engine/compiled.h"
 #include "engine/dic_part.h"
 #include "engine/insert_markers.h"
 #include "engine/model.h"

@@ -11,6 +11,7 @@
 // a fault.
 #include "fuzz_support.h"
 
+#include "engine/compiled.h"
 #include "engine/compiled_tex.h"
 #include "engine/compiled_dic.h"
 

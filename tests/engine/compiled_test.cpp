@@ -7,6 +7,7 @@
 #include "test_support.h"
 
 #include "../common/lines.h"
+#include "engine/compiled.h"
 #include "engine/compiled_tex.h"
 #include "engine/model.h"
 #include "base/hash.h"
