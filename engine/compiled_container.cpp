@@ -130,6 +130,12 @@ std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte>
   return sections;
 }
 
+void Sections::fail(const std::string& what) const { throw Error(ErrorCode::bad_format, name_ + ": " + what); }
+
+void Sections::not_whole_entries(std::size_t s) const {
+  fail("section " + tag_name(*format_, s) + ": " + std::to_string(sections_[s].size()) + " bytes are not whole entries");
+}
+
 namespace {
 
 // A copy of bytes at a kAlignment boundary.

@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hyph::detail::container {
@@ -60,6 +61,33 @@ bool checksum(std::span<const std::byte> bytes, const Format& format, std::uint6
 /// the checksum; throws Error(bad_format) "NAME: problem" otherwise.
 std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte> bytes, const Format& format,
                                                       const std::string& name);
+
+/// A file's sections, read and checked by read_sections, with what both formats' readers ask
+/// of them.
+class Sections {
+ public:
+  Sections() = default;
+  Sections(std::span<const std::byte> bytes, const Format& format, std::string name)
+      : format_(&format), name_(std::move(name)), sections_(read_sections(bytes, format, name_)) {}
+
+  std::span<const std::byte> operator[](std::size_t s) const noexcept { return sections_[s]; }
+  /// Throws Error(bad_format) "NAME: what".
+  [[noreturn]] void fail(const std::string& what) const;
+  /// Section `s` as an array of T (read in place: the caller aligned the bytes): its length a
+  /// multiple of sizeof(T), or fail().
+  template <class T>
+  std::span<const T> array(std::size_t s) const {
+    const std::span<const std::byte> bytes = sections_[s];
+    if (bytes.size() % sizeof(T) != 0) not_whole_entries(s);
+    return {reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T)};
+  }
+
+ private:
+  [[noreturn]] void not_whole_entries(std::size_t s) const;
+  const Format* format_ = nullptr;
+  std::string name_;
+  std::vector<std::span<const std::byte>> sections_;
+};
 
 /// `bytes` where arrays read in place find them aligned to `alignment` (at most kAlignment): as
 /// they are, or copied to a kAlignment-aligned buffer that `owner` then keeps alive.

@@ -115,8 +115,7 @@ class Loader {
   [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::bad_format, name_ + ": " + what); }
 
   void check_layout() {
-    const std::vector<std::span<const std::byte>> sections = container::read_sections(bytes_, kFormat, name_);
-    std::copy(sections.begin(), sections.end(), sections_.begin());
+    sections_ = container::Sections(bytes_, kFormat, name_);
   }
 
   std::shared_ptr<const dic::DictionaryData> data(std::shared_ptr<const void> owner) {
@@ -190,9 +189,7 @@ class Loader {
  private:
   template <class T>
   std::span<const T> array(std::size_t s) const {
-    const std::span<const std::byte> bytes = sections_[s];
-    if (bytes.size() % sizeof(T) != 0) fail(tag_name(s) + ": not a whole number of entries");
-    return {reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T)};
+    return sections_.array<T>(s);
   }
 
   DicAutomaton automaton(std::size_t level, std::size_t pool) const {
@@ -245,7 +242,7 @@ class Loader {
 
   std::span<const std::byte> bytes_;
   std::string name_;
-  std::array<std::span<const std::byte>, kSectionCount> sections_{};
+  container::Sections sections_;
   std::vector<char32_t> characters_;
 };
 

@@ -157,8 +157,7 @@ class Loader {
 
   // Header, section table, checksum, and the INFO section's fields.
   void check_layout() {
-    const std::vector<std::span<const std::byte>> sections = container::read_sections(bytes_, kFormat, name_);
-    std::copy(sections.begin(), sections.end(), sections_.begin());
+    sections_ = container::Sections(bytes_, kFormat, name_);
 
     const std::span<const std::byte> info = sections_[kInfo];
     if (info.size() < kInfoSize) fail("INFO: " + std::to_string(info.size()) + " bytes, less than 64");
@@ -193,12 +192,9 @@ class Loader {
     if (!valid_utf8(tag_) || !valid_utf8(name_text_)) fail("INFO: the tag or name is not UTF-8 text");
   }
 
-  // A section as an array of T: its length a multiple of sizeof(T).
   template <class T>
   std::span<const T> array(Section s) const {
-    const std::span<const std::byte> bytes = sections_[s];
-    if (bytes.size() % sizeof(T) != 0) fail("section " + container::tag_name(kFormat, s) + ": " + std::to_string(bytes.size()) + " bytes are not whole entries");
-    return {reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T)};
+    return sections_.array<T>(s);
   }
 
   // Runs a part's own checks, naming the section group in their message.
@@ -281,7 +277,7 @@ class Loader {
  private:
   std::span<const std::byte> bytes_;
   std::string name_;
-  std::array<std::span<const std::byte>, kSectionCount> sections_;
+  container::Sections sections_;
   LetterPolicy policy_ = LetterPolicy::pattern_letters;
   std::uint32_t left_ = 0, right_ = 0, symbols_ = 0, shift_ = 0, entry_size_ = 0, states_ = 0, dense_ = 0, patterns_ = 0, exception_count_ = 0;
   std::int32_t uchyph_ = 1;

@@ -14,35 +14,30 @@
 
 namespace hyph::detail {
 
-const DialectRules kTexRules{
-    .id = Dialect::tex,
-    .token_breaks = tex_token_breaks,
-    .short_token = tex_ascii_token_breaks_portable,
-    .one_word = nullptr,
-    .whole_word = nullptr,
-    .piece_step = tex_piece_step,
-    .in_word_run = nullptr,
-    .replacement = nullptr,
-    .parse_user_word = tex_user_word,
-    .explain_token = explain_tex_token,
-    .write_compiled = write_compiled_tex,
-    .load_language = load_tex_language,
-};
+namespace {
 
-const DialectRules kTexVectorRules{
-    .id = Dialect::tex,
-    .token_breaks = tex_token_breaks,
-    .short_token = tex_ascii_token_breaks_vector,
-    .one_word = tex_one_word_vector,
-    .whole_word = nullptr,
-    .piece_step = tex_piece_step,
-    .in_word_run = nullptr,
-    .replacement = nullptr,
-    .parse_user_word = tex_user_word,
-    .explain_token = explain_tex_token,
-    .write_compiled = write_compiled_tex,
-    .load_language = load_tex_language,
-};
+// TeX's table with the short-token and one-word paths this CPU runs.
+constexpr DialectRules tex_rules(decltype(DialectRules::short_token) short_token, decltype(DialectRules::one_word) one_word) {
+  return {
+      .id = Dialect::tex,
+      .token_breaks = tex_token_breaks,
+      .short_token = short_token,
+      .one_word = one_word,
+      .whole_word = nullptr,
+      .piece_step = tex_piece_step,
+      .in_word_run = nullptr,
+      .replacement = nullptr,
+      .parse_user_word = tex_user_word,
+      .explain_token = explain_tex_token,
+      .write_compiled = write_compiled_tex,
+      .load_language = load_tex_language,
+  };
+}
+
+}  // namespace
+
+const DialectRules kTexRules = tex_rules(tex_ascii_token_breaks_portable, nullptr);
+const DialectRules kTexVectorRules = tex_rules(tex_ascii_token_breaks_vector, tex_one_word_vector);
 
 const DialectRules kDicRules{
     .id = Dialect::libhyphen,
