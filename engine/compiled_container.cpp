@@ -49,28 +49,25 @@ void write_file(const Format& format, std::span<const std::string_view> sections
     // An empty section may have no storage at all, and memcpy from null is undefined.
     if (!sections[s].empty()) std::memcpy(file.data() + offsets[s], sections[s].data(), sections[s].size());
   }
-  std::uint64_t sum = 0;
-  checksum(std::span(reinterpret_cast<const std::byte*>(file.data()), size), format, sum);
-  write<std::uint64_t>(file, kOffChecksum, sum);
+  write<std::uint64_t>(file, kOffChecksum, *checksum(std::span(reinterpret_cast<const std::byte*>(file.data()), size), format));
   out.write(file.data(), static_cast<std::streamsize>(file.size()));
   if (!out) throw Error(ErrorCode::io, "cannot write the " + std::string(format.kind));
 }
 
-bool checksum(std::span<const std::byte> bytes, const Format& format, std::uint64_t& sum) noexcept {
+std::optional<std::uint64_t> checksum(std::span<const std::byte> bytes, const Format& format) noexcept {
   const std::size_t size = bytes.size();
-  if (size < first_section_offset(format.tags.size())) return false;
+  if (size < first_section_offset(format.tags.size())) return std::nullopt;
   const std::byte* b = bytes.data();
-  sum = XXH3_64bits(b, kOffChecksum);
+  std::uint64_t sum = XXH3_64bits(b, kOffChecksum);
   std::size_t from = kHeaderSize;
   for (const std::size_t s : format.unchecked) {
     const std::byte* entry = b + kHeaderSize + s * kEntrySize;
     const auto offset = read<std::uint64_t>(entry + 8), length = read<std::uint64_t>(entry + 16);
-    if (offset < from || offset > size || length > size - offset) return false;
+    if (offset < from || offset > size || length > size - offset) return std::nullopt;
     sum = XXH3_64bits_withSeed(b + from, static_cast<std::size_t>(offset) - from, sum);
     from = static_cast<std::size_t>(offset + length);
   }
-  sum = XXH3_64bits_withSeed(b + from, size - from, sum);
-  return true;
+  return XXH3_64bits_withSeed(b + from, size - from, sum);
 }
 
 std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte> bytes, const Format& format,
@@ -125,8 +122,8 @@ std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte>
   if (expected != size) fail(std::to_string(size - expected) + " bytes after the last section");
   for (std::size_t at = kHeaderSize + count * kEntrySize; at < first_section_offset(count); ++at)
     if (b[at] != std::byte{0}) fail("padding after the section table is not zero");
-  std::uint64_t sum = 0;
-  if (!checksum(bytes, format, sum) || read<std::uint64_t>(b + kOffChecksum) != sum) fail("checksum mismatch: the file is damaged");
+  const std::optional<std::uint64_t> sum = checksum(bytes, format);
+  if (!sum || read<std::uint64_t>(b + kOffChecksum) != *sum) fail("checksum mismatch: the file is damaged");
   return sections;
 }
 

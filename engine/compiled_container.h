@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -55,7 +56,7 @@ void write_file(const Format& format, std::span<const std::string_view> sections
 /// The checksum of `bytes` (a whole file) as `format` covers it: every byte but the checksum's
 /// own and the unchecked sections' (read from the section table); none if the table or an
 /// unchecked entry cannot be read.
-bool checksum(std::span<const std::byte> bytes, const Format& format, std::uint64_t& sum) noexcept;
+std::optional<std::uint64_t> checksum(std::span<const std::byte> bytes, const Format& format) noexcept;
 
 /// The sections of a file in `format`, after checking the header, the table, the padding and
 /// the checksum; throws Error(bad_format) "NAME: problem" otherwise.

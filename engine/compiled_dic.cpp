@@ -248,11 +248,7 @@ class Loader {
 
 }  // namespace
 
-std::optional<std::uint64_t> compiled_dic_checksum(std::span<const std::byte> bytes) noexcept {
-  std::uint64_t sum = 0;
-  if (!container::checksum(bytes, kFormat, sum)) return std::nullopt;
-  return sum;
-}
+std::optional<std::uint64_t> compiled_dic_checksum(std::span<const std::byte> bytes) noexcept { return container::checksum(bytes, kFormat); }
 
 bool is_compiled_dic(std::span<const std::byte> bytes) noexcept { return container::has_magic(bytes, kFormat); }
 

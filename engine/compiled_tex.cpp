@@ -84,11 +84,7 @@ bool valid_utf8(std::string_view s) {
 
 }  // namespace
 
-std::optional<std::uint64_t> compiled_checksum(std::span<const std::byte> bytes) noexcept {
-  std::uint64_t sum = 0;
-  if (!container::checksum(bytes, kFormat, sum)) return std::nullopt;
-  return sum;
-}
+std::optional<std::uint64_t> compiled_checksum(std::span<const std::byte> bytes) noexcept { return container::checksum(bytes, kFormat); }
 
 bool is_compiled(std::span<const std::byte> bytes) noexcept { return container::has_magic(bytes, kFormat); }
 
