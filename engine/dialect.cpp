@@ -36,10 +36,10 @@ constexpr DialectRules tex_rules(decltype(DialectRules::short_token) short_token
 
 }  // namespace
 
-const DialectRules kTexRules = tex_rules(tex_ascii_token_breaks_portable, nullptr);
-const DialectRules kTexVectorRules = tex_rules(tex_ascii_token_breaks_vector, tex_one_word_vector);
+constinit const DialectRules kTexRules = tex_rules(tex_ascii_token_breaks_portable, nullptr);
+constinit const DialectRules kTexVectorRules = tex_rules(tex_ascii_token_breaks_vector, tex_one_word_vector);
 
-const DialectRules kDicRules{
+constinit const DialectRules kDicRules{
     .id = Dialect::libhyphen,
     .token_breaks = dic_token_breaks,
     .short_token = nullptr,

@@ -46,7 +46,7 @@ struct Model {
   std::string tag;
   std::string name;
   // TeX's dialect on a CPU with AVX-512 VBMI and VBMI2 whose ASCII letters all have symbols
-  // below 256: ascii_token_breaks classifies a token in one table lookup of 64 bytes, from
+  // below 256: tex_ascii_token_breaks classifies a token in one table lookup of 64 bytes, from
   // the low bytes of the ASCII symbols (engine/tex_token_breaks.cpp).
   bool ascii_vector = false;
   alignas(64) std::uint8_t ascii_symbols[128] = {};
@@ -55,7 +55,7 @@ struct Model {
   patterns::Automaton::PackedRows packed_rows = {};
   // ascii_vector with padded packed rows, the exceptions answered by symbol_exceptions,
   // \uchyph > 0 and no ASCII separator a letter: a text that is one word of at most 14 ASCII
-  // letters takes the lean path (engine/tex_token_breaks.cpp, hyphenate_text_vector).
+  // letters takes the lean path (engine/tex_token_breaks.cpp, tex_one_word_vector).
   bool lean_words = false;
 };
 

@@ -1,4 +1,4 @@
-// raw_token_breaks takes a token of at most 63 ASCII bytes through a path of its own (bit
+// tex_raw_token_breaks takes a token of at most 63 ASCII bytes through a path of its own (bit
 // masks in place of a letter-by-letter walk): it must answer exactly as the general path,
 // breaks, values, what stays pending and whether a letter was seen, for every kind of token.
 #include "engine/model.h"
@@ -33,7 +33,7 @@ void check_same(const hyph::detail::Model& model, const std::string& token) {
 }
 
 // The vector implementation (AVX-512 VBMI, where the CPU has it) against the portable one,
-// which ascii_token_breaks runs elsewhere: the same answers, or both decline the token.
+// which tex_ascii_token_breaks runs elsewhere: the same answers, or both decline the token.
 void check_implementations(const hyph::detail::Model& model, const std::string& token) {
   if (!model.ascii_vector) return;
   hyph::detail::TokenBreaks vector, portable;

@@ -156,7 +156,7 @@ TEST_CASE("dic: minimums are hyphenate3's: the larger of the setting and the dic
 
 TEST_CASE("dic: Hyphenator::hyphenate's one-word path answers as the whole-text path, at every capacity") {
   // A text of 2 to 30 ASCII letters goes straight to the dictionary's fast path
-  // (dic_hyphenate_text); against hyphenate_text: every vendored dictionary (UTF-8 and 8-bit,
+  // (dic_one_word); against hyphenate_text: every vendored dictionary (UTF-8 and 8-bit,
   // Hungarian's and Catalan's non-standard breaks, Dutch's and German's two levels), its own
   // minimums, lowered and raised ones; letters alone (either case) most of the time.
   std::mt19937_64 rng(37);
