@@ -5,7 +5,7 @@
 
 #include "engine/compiled_container.h"
 #include "base/utf8.h"
-#include "engine/dic_data.h"
+#include "dic/data.h"
 #include "engine/dic_part.h"
 #include "exceptions/exception_index.h"
 #include "exceptions/exception_store.h"

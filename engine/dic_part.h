@@ -3,8 +3,8 @@
 // and the minimums hnj_hyphen_hyphenate3 is given. Built once at load; immutable.
 #pragma once
 
-#include "engine/dic_dictionary.h"
-#include "patterns/dic_reader.h"
+#include "dic/dictionary.h"
+#include "dic/reader.h"
 
 #include <hyph/settings.h>
 

@@ -2,9 +2,9 @@
 // replacement strings, and HyphenDict's fields.
 #pragma once
 
-#include "engine/dic_dictionary.h"
-#include "patterns/dic_automaton.h"
-#include "patterns/dic_reader.h"
+#include "dic/dictionary.h"
+#include "dic/automaton.h"
+#include "dic/reader.h"
 
 #include <memory>
 #include <span>
@@ -33,14 +33,14 @@ struct DictionaryData {
   std::vector<std::string_view> nohyphen_elements;  ///< views into `nohyphen`
   bool nohyphen_first[256] = {};  ///< the first bytes of the non-empty NOHYPHEN elements
   bool explicit_nextlevel = false;
-  /// What each byte tells the fast path (engine/dic_fast_path.h, kFast*): NUL, digits and the
+  /// What each byte tells the fast path (dic/fast_path.h, kFast*): NUL, digits and the
   /// bytes through which a pattern with a replacement can be reached keep a word off it.
   unsigned char fast_flags[256] = {};
   /// The fast_flags of a word made of 'a'..'z' alone: those letters' flags when all 26 have the
   /// same, else kFastSlow (the fast path then looks each byte up).
   unsigned char lowercase_flags = 0;
   /// A word of 'a'..'z' alone needs the second level only: the fast path's lean form
-  /// (engine/dic_fast_path.cpp) can take it. None of those letters may reach a replacement or
+  /// (dic/fast_path.cpp) can take it. None of those letters may reach a replacement or
   /// the first level, and the first level may not read '.'.
   bool lean_lowercase = false;
   /// level[0] is the level 2.8.8 returns; level[1] its nextlevel (second level).

@@ -1,7 +1,7 @@
-// libhyphen's post-processing steps on the caller's buffers (engine/dic_steps.h). Moved here
+// libhyphen's post-processing steps on the caller's buffers (dic/steps.h). Moved here
 // from the drop-in (hyphen/), which now calls them: one copy, tested against Debian's own by
 // tests/hyphen's hyphen-steps.
-#include "engine/dic_steps.h"
+#include "dic/steps.h"
 
 #include <algorithm>
 #include <cstdio>

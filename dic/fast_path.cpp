@@ -1,12 +1,12 @@
 // The common case of hnj_hyphen_hyphenate2/3, without the bounds bookkeeping of the general
-// path (engine/dic_hyphenate.cpp): a word of at most kFastWordBytes bytes with no NUL, no
+// path (dic/hyphenate.cpp): a word of at most kFastWordBytes bytes with no NUL, no
 // digit and no byte through which a pattern with a replacement can be reached, and a hyphens
 // buffer of libhyphen's size. Then no rep/pos/cut is ever recorded, every index stays inside
 // the word's buffers, and 2.8.8's steps reduce to what is below, on plain pointers. The steps
 // and their order are the general path's; tests/dic compares both with libhyphen.
-#include "engine/dic_fast_path.h"
+#include "dic/fast_path.h"
 
-#include "engine/dic_data.h"
+#include "dic/data.h"
 
 #include <algorithm>
 #include <cstdint>

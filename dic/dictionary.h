@@ -21,8 +21,8 @@
 
 namespace hyph::dic {
 
-struct ParsedDic;       // patterns/dic_reader.h
-struct DictionaryData;  // engine/dic_dictionary.cpp: the levels, automata and replacement strings
+struct ParsedDic;       // dic/reader.h
+struct DictionaryData;  // dic/dictionary.cpp: the levels, automata and replacement strings
 
 /// Words of up to this many bytes are hyphenated with stack scratch only.
 inline constexpr std::size_t kStackWordBytes = 256;

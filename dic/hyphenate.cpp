@@ -4,8 +4,8 @@
 // last two positions, the word read past its end where 2.8.8 reads it (up to its '\0'), the
 // UTF-8 normalisation. Every access is bounded: where 2.8.8 would write or read outside its
 // buffers, this skips the access (or reads '\0'), as upstream's later fixes do.
-#include "engine/dic_data.h"
-#include "engine/dic_fast_path.h"
+#include "dic/data.h"
+#include "dic/fast_path.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,8 +1,8 @@
-#include "engine/dic_dictionary.h"
+#include "dic/dictionary.h"
 
-#include "engine/dic_data.h"
-#include "engine/dic_fast_path.h"
-#include "patterns/dic_charset.h"
+#include "dic/data.h"
+#include "dic/fast_path.h"
+#include "dic/charset.h"
 #include "base/utf8.h"
 
 #include <algorithm>
