@@ -46,7 +46,6 @@ struct DictionaryData {
   /// level[0] is the level 2.8.8 returns; level[1] its nextlevel (second level).
   DicAutomaton level[2];
   std::vector<char> replacements;  ///< '\0'-terminated strings; DicMatch::replacement indexes it
-  std::size_t longest_replacement = 0;
   /// For 8-bit charsets ICU knows: each byte's code point (0xFFFFFFFF: undefined), and the
   /// reverse, sorted by code point. single_byte is false for UTF-8 and unknown charsets.
   bool single_byte = false;
@@ -58,7 +57,7 @@ struct DictionaryData {
   /// fields, the levels and the byte table, then calls derive().
   DictionaryData() = default;
   /// What follows from the fields, the levels and byte_to_cp: the NOHYPHEN views and flags,
-  /// fast_flags, cp_to_byte and longest_replacement.
+  /// fast_flags and cp_to_byte.
   void derive();
   /// Keeps the bytes the levels read in place alive (a compiled file), or null.
   std::shared_ptr<const void> backing;

@@ -76,11 +76,6 @@ void DictionaryData::derive() {
       if (byte_to_cp[b] != utf8::kInvalid) cp_to_byte.emplace_back(byte_to_cp[b], static_cast<unsigned char>(b));
     std::sort(cp_to_byte.begin(), cp_to_byte.end());
   }
-  for (std::size_t at = 0; at < replacements.size();) {
-    const std::size_t length = std::strlen(replacements.data() + at);
-    longest_replacement = std::max(longest_replacement, length);
-    at += length + 1;
-  }
 }
 
 Dictionary Dictionary::load(const std::string& path) { return from_bytes(read_dic_file(path), path); }

@@ -368,7 +368,7 @@ void Hyphenation::no_hyphen(Word w, Buffer hy, char value) const noexcept {
 std::size_t Hyphenation::hyphenated_word(Word w, Buffer hy, Reps& reps, std::span<char> out) {
   const long n = w.size;
   const PoolReps r{reps, d_.replacements.data()};
-  const long cap = n + 5 + n * static_cast<long>(d_.longest_replacement + 2) + 8;
+  const long cap = steps::hyphenated_room(n, hy, r);
   char* h = arena_.take<char>(static_cast<std::size_t>(cap));
   std::fill(h, h + cap, '\0');
   const std::size_t length = steps::hyphenated_word(w, n, hy, r, h, cap);
