@@ -21,13 +21,6 @@ struct CWord {
   unsigned char at(long j) const noexcept { return j >= 0 && j < size ? p[j] : 0; }
 };
 
-// The caller's vector (libhyphen's rule: word_size + 5 bytes).
-struct CHyphens {
-  char* p;
-  void put(long i, char c) const noexcept { p[i] = c; }
-  char get(long i) const noexcept { return p[i]; }
-};
-
 // The caller's rep/pos/cut: malloc'ed strings, a dropped one released with free() as 2.8.8 does.
 struct CReps {
   char** rep = nullptr;
@@ -74,7 +67,7 @@ int strnlen(const char* word, int n, bool utf8) noexcept {
 int left_min(bool utf8, const char* word, int word_size, char* hyphens, char*** rep, int** pos, int** cut,
              int lhmin) noexcept {
   if (word == nullptr || hyphens == nullptr || word_size <= 0) return 0;
-  CHyphens hy{hyphens};
+  RawHyphens hy{hyphens};
   CReps reps(rep, pos, cut);
   steps::left_min(utf8, CWord{reinterpret_cast<const unsigned char*>(word), word_size}, hy, reps, lhmin);
   return 0;
@@ -83,7 +76,7 @@ int left_min(bool utf8, const char* word, int word_size, char* hyphens, char*** 
 int right_min(bool utf8, const char* word, int word_size, char* hyphens, char*** rep, int** pos, int** cut,
               int rhmin) noexcept {
   if (word == nullptr || hyphens == nullptr || word_size <= 0) return 0;
-  CHyphens hy{hyphens};
+  RawHyphens hy{hyphens};
   CReps reps(rep, pos, cut);
   steps::right_min(utf8, CWord{reinterpret_cast<const unsigned char*>(word), word_size}, word_size, hy, reps, rhmin);
   return 0;
@@ -91,7 +84,7 @@ int right_min(bool utf8, const char* word, int word_size, char* hyphens, char***
 
 int normalise(const char* word, int word_size, char* hyphens, char*** rep, int** pos, int** cut) noexcept {
   if (word == nullptr || hyphens == nullptr || word_size <= 0) return 0;
-  CHyphens hy{hyphens};
+  RawHyphens hy{hyphens};
   CReps reps(rep, pos, cut);
   std::size_t positions = 0;
   if (steps::normalise(CWord{reinterpret_cast<const unsigned char*>(word), word_size}, word_size, word_size, hy, reps,
@@ -104,7 +97,7 @@ int normalise(const char* word, int word_size, char* hyphens, char*** rep, int**
 void hyphenated_word(const char* word, int l, const char* hyphens, char* hyphword, char*** rep, int** pos,
                      int** cut) noexcept {
   if (word == nullptr || hyphens == nullptr || hyphword == nullptr || l < 0) return;
-  const CHyphens hy{const_cast<char*>(hyphens)};
+  const RawHyphens hy{const_cast<char*>(hyphens)};
   const CReps reps(rep, pos, cut);
   std::vector<char> h(static_cast<std::size_t>(hyphenated_room(l, hy, reps)), '\0');
   const std::size_t length = steps::hyphenated_word(CWord{reinterpret_cast<const unsigned char*>(word), l}, l, hy,

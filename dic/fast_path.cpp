@@ -265,11 +265,6 @@ struct RowWord {
   const unsigned char* p;
   unsigned char at(long j) const noexcept { return p[j]; }
 };
-struct RowHyphens {
-  char* p;
-  void put(long i, char c) const noexcept { p[i] = c; }
-  char get(long i) const noexcept { return p[i]; }
-};
 
 class FastHyphenation {
  public:
@@ -369,14 +364,14 @@ void FastHyphenation::run(const unsigned char* w, int n, char* hy, int clhmin, i
 
 void FastHyphenation::left_min(const unsigned char* w, int n, char* hy, int lhmin) const noexcept {
   if (bytes_are_characters_) return zero_left_bytes(hy, n, lhmin);  // no sequence or ligature to skip
-  RowHyphens h{hy};
+  steps::RawHyphens h{hy};
   steps::NoReps none;
   steps::left_min(d_.utf8, RowWord{w}, h, none, lhmin);
 }
 
 void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhmin) const noexcept {
   if (bytes_are_characters_) return zero_right_bytes(hy, n, rhmin);
-  RowHyphens h{hy};
+  steps::RawHyphens h{hy};
   steps::NoReps none;
   steps::right_min(d_.utf8, RowWord{w}, n, h, none, rhmin);
 }
@@ -502,7 +497,7 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
   if (d.utf8 && (flags & kNonAscii)) {
     // Per character: byte i's value moves to its character's index; a character's last byte
     // wins. A word starting with a continuation byte stays per byte (2.8.8's status 1).
-    RowHyphens h{hy};
+    steps::RawHyphens h{hy};
     steps::NoReps none;
     out.status = steps::normalise(RowWord{w}, n, n, h, none, out.positions);
   }

@@ -46,6 +46,13 @@ int char_count(At at, long n, bool utf8) noexcept {
   return chars;
 }
 
+/// A hyphens vector whose bound the caller keeps (libhyphen's word size + 5, the fast path's rows).
+struct RawHyphens {
+  char* p;
+  void put(long i, char c) const noexcept { p[i] = c; }
+  char get(long i) const noexcept { return p[i]; }
+};
+
 /// For a caller without rep/pos/cut (the fast path): every branch on them folds away.
 struct NoReps {
   static constexpr bool any() noexcept { return false; }
