@@ -6,7 +6,7 @@
 #include "engine/compiled_bytes.h"
 #include "engine/compiled_container.h"
 #include "base/utf8.h"
-#include "engine/dic_data.h"
+#include "dic/data.h"
 #include "engine/dic_part.h"
 #include "exceptions/exception_index.h"
 #include "exceptions/exception_store.h"

@@ -3,9 +3,9 @@
 // and the minimums hnj_hyphen_hyphenate3 is given. Built once at load; immutable.
 #pragma once
 
-#include "engine/dic_dictionary.h"
+#include "dic/dictionary.h"
+#include "dic/reader.h"
 #include "engine/model.h"
-#include "patterns/dic_reader.h"
 
 #include <hyph/settings.h>
 

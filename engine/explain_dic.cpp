@@ -3,7 +3,7 @@
 // hyphenate3 as the engine takes them, the levels' values from hyphenate_levels, and the
 // patterns that matched, walked level by level and compound part by compound part as 2.8.8's
 // hnj_hyphen_hyph_ cuts the word. Not on the hot path: it allocates.
-#include "engine/dic_data.h"
+#include "dic/data.h"
 #include "engine/dic_part.h"
 #include "engine/explain.h"
 

@@ -6,7 +6,7 @@
 #include "engine/model.h"
 #include "engine/word_rules.h"
 #include "exceptions/exception_store.h"
-#include "patterns/dic_reader.h"
+#include "dic/reader.h"
 #include "patterns/embedded.h"
 #include "patterns/readers.h"
 

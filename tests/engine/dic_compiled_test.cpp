@@ -4,7 +4,7 @@
 // hyphenate3 — on the vendored dictionaries with words made from their own patterns and, where
 // installed, the system's word lists; the bytes are deterministic; damage is bad_format.
 #include "engine/compiled_dic.h"
-#include "engine/dic_data.h"
+#include "dic/data.h"
 #include "engine/dic_part.h"
 #include "engine/model.h"
 #include "base/hash.h"

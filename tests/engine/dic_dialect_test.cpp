@@ -1,7 +1,7 @@
 // libhyphen's dialect through the public API (Hyphenator::load_dic): the break model, the word
 // rules (runs of letters, case, apostrophes), NOHYPHEN, charsets and minimums, and that every
 // front end (whole text, UTF-16, TextStream) gives the same breaks.
-#include "engine/dic_dictionary.h"
+#include "dic/dictionary.h"
 #include "engine/dic_part.h"
 #include "engine/model.h"
 #include "hyphenate_check.h"
