@@ -12,7 +12,7 @@ static int failures = 0;
 int main(void) {
   hyph_hyphenator* h = NULL;
   hyph_error* err = NULL;
-  hyph_settings settings;
+  hyph_options settings;
   char out[64];
   size_t breaks[8];
   size_t n;
@@ -23,7 +23,7 @@ int main(void) {
   CHECK(hyph_version_number() == HYPH_VERSION_NUMBER);
 
   /* The embedded English, default settings. */
-  CHECK(hyph_load_english(NULL, NULL, 0, &h, &err) == HYPH_OK);
+  CHECK(hyph_load_english(NULL, 0, NULL, &h, &err) == HYPH_OK);
   CHECK(err == NULL);
   if (!h) return 1;
   n = hyph_hyphenate(h, "hyphenation", 11, breaks, 8);
@@ -39,12 +39,12 @@ int main(void) {
   h = NULL;
 
   /* Settings: minimums 1 and 1. */
-  hyph_settings_init(&settings);
+  hyph_options_init(&settings, sizeof settings);
   CHECK(settings.left_min == HYPH_MIN_DEFAULT);
   settings.left_min = 1;
   settings.right_min = 1;
   settings.filter = HYPH_FILTER_BLOOM;
-  CHECK(hyph_load_english(&settings, NULL, 0, &h, NULL) == HYPH_OK);
+  CHECK(hyph_load_english(NULL, 0, &settings, &h, NULL) == HYPH_OK);
   CHECK(hyph_left_min(h) == 1);
   CHECK(hyph_hyphenated(h, "hyphenation", 11, "=", out, sizeof out) == 13);
   CHECK(strcmp(out, "hy=phen=ation") == 0);
