@@ -311,7 +311,7 @@ int run(int argc, char** argv) {
   // The figure users compare: the same words through the C API, default settings, against
   // libhyphen with hyph_en_US.dic, their passes in turn.
   hyph_hyphenator* c_api = nullptr;
-  if (hyph_load_english(nullptr, nullptr, 0, &c_api, nullptr) != HYPH_OK) {
+  if (hyph_load_english(nullptr, 0, nullptr, &c_api, nullptr) != HYPH_OK) {
     std::fprintf(stderr, "hyphenate-bench: hyph_load_english failed\n");
     return 1;
   }
