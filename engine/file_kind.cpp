@@ -1,11 +1,11 @@
 // hyph/file_kind.h: the two compiled formats' magic numbers, asked through their own readers
-// (engine/compiled.h, engine/compiled_dic.h), so that no caller types them out again.
+// (engine/compiled_tex.h, engine/compiled_dic.h), so that no caller types them out again.
 #include <hyph/file_kind.h>
 
 #include <hyph/error.h>
 
-#include "engine/compiled.h"
 #include "engine/compiled_dic.h"
+#include "engine/compiled_tex.h"
 
 #include <cerrno>
 #include <cstdio>
