@@ -242,8 +242,20 @@ void report_sizes(const hyph::LanguageSearch& search) {
               static_cast<double>(total[1]) / (1 << 20), largest[1]);
 }
 
+// The .dic's load time from its text and compiled (hyph-compile --dic), for this one and
+// German's beside it, and libhyphen's.
+void report_dic_loads(const std::string& dict) {
+#ifdef HAVE_LIBHYPHEN
+  const double their_load = median_of(3, [&] { hnj_hyphen_free(hnj_hyphen_load(dict.c_str())); });
+  std::printf("load %s: libhyphen %.3f ms\n", std::filesystem::path(dict).filename().c_str(), their_load * 1e3);
+#endif
+  for (const std::string& file : {dict, std::filesystem::path(dict).replace_filename("hyph_de_DE.dic").string()})
+    if (std::filesystem::exists(file))
+      report_loads(std::filesystem::path(file).filename().c_str(), [&] { return hyph::Hyphenator::load_dic(file); });
+}
+
 // The CPU as /proc/cpuinfo names it, and which of the flags the tiers ask for it has:
-// "AMD EPYC (family 25, model 17); flags: sse2 popcnt ... avx512_vbmi2; lacks: none".
+// "AMD EPYC (family 25, model 17; flags: sse2 popcnt ... avx2; lacks: avx512f ...)".
 std::string cpu_description() {
   std::ifstream in("/proc/cpuinfo");
   std::string line, model = "unknown", family = "?", number = "?", flags;
@@ -269,8 +281,8 @@ std::string cpu_description() {
                                           "avx512f", "avx512bw", "avx512vl", "avx512vbmi", "avx512_vbmi2"};
   std::string has, lacks;
   for (const char* flag : kRelevant) (flags.find(" " + std::string(flag) + " ") != std::string::npos ? has : lacks) += std::string(" ") + flag;
-  return model + " (family " + family + ", model " + number + "); flags:" + (has.empty() ? " none" : has) +
-         "; lacks:" + (lacks.empty() ? " none" : lacks);
+  return model + " (family " + family + ", model " + number + "; flags:" + (has.empty() ? " none" : has) +
+         (lacks.empty() ? "" : "; lacks:" + lacks) + ")";
 }
 
 // What one tier's run measured, for its summary line (which --cpu all gathers into a table).
@@ -440,6 +452,7 @@ int run(int argc, char** argv) {
     if (vm.count("sizes")) report_sizes(search);
   }
   if (every_tier) {
+    report_dic_loads(dict);
     std::vector<std::string> args{words_file, "--passes", std::to_string(passes), "--libhyphen-dict", dict};
     if (!compiled.empty()) args.insert(args.end(), {"--compiled", compiled});
     return run_every_tier(args);
@@ -531,13 +544,7 @@ int run(int argc, char** argv) {
     figures.same_dic = ours_dic;
     figures.libhyphen_again = theirs_again;
   }
-  if (!words_only) {
-    const double their_load = median_of(3, [&] { hnj_hyphen_free(hnj_hyphen_load(dict.c_str())); });
-    std::printf("load %s: libhyphen %.3f ms\n", std::filesystem::path(dict).filename().c_str(), their_load * 1e3);
-    for (const std::string& file : {dict, std::filesystem::path(dict).replace_filename("hyph_de_DE.dic").string()})
-      if (std::filesystem::exists(file))
-        report_loads(std::filesystem::path(file).filename().c_str(), [&] { return hyph::Hyphenator::load_dic(file); });
-  }
+  if (!words_only) report_dic_loads(dict);
   hnj_hyphen_free(dictionary);
   std::printf("speed-up: libhyph (C API) is %.2fx libhyphen's words/s (wall clock), %.2fx by CPU time\n", theirs.wall / ours.wall,
               theirs.cpu / ours.cpu);
