@@ -69,7 +69,7 @@ def main():
                 compare(f'{tag}, {name}.words, word by word', tiers, [answers, words, '--language', tag, hyph_utf8])
     for words in sorted(glob.glob(os.path.join(data, 'dic', '*.words'))):
         name = os.path.basename(words)[:-len('.words')]
-        dic = os.path.join(root, 'patterns', 'data', 'hyphen', name + '.dic')
+        dic = os.path.join(root, 'patterns', 'data', 'dic', name + '.dic')
         compare(f'{name}.dic, word by word', tiers, [answers, words, '--dic', dic])
 
     # Running text: the word lists as one text, and prose (README and doc pages).

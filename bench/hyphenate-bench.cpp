@@ -22,8 +22,8 @@
 #include <hyph/languages.h>
 #include <hyph/text_stream.h>
 
-#include "cli_support.h"
-#include "dispatch_tier.h"
+#include "../tools/cli_support.h"
+#include "../tools/dispatch_tier.h"
 
 #include <boost/program_options.hpp>
 

@@ -2,7 +2,7 @@
 """README's speed table, from one run: every figure in it comes from the same minute on the
 same machine, with each baseline measured next to what it is compared with.
 
-    tools/speed-table.py [--build build] [--words ../shared/data/english-words.txt]
+    bench/speed-table.py [--build build] [--words ../shared/data/english-words.txt]
 
 It runs the project's own benchmarks (hyphenate-bench at every dispatch tier the CPU has,
 hyphen-bench), times whole processes (`hyphenate --words` at every tier, against the libhyphen
@@ -74,6 +74,7 @@ def main():
     parser.add_argument('--big-copies', type=int, default=41, help='copies of the word list in the -j input')
     args = parser.parse_args()
     tools = os.path.join(args.build, 'tools')
+    benches = os.path.join(args.build, 'bench')
     if not os.path.exists(args.words):
         print(f'speed-table: {args.words} not found (the 2022 study word list, ../shared/data)', file=sys.stderr)
         return 77
@@ -81,7 +82,7 @@ def main():
     load_before = os.getloadavg()
     rows = []  # (what, libhyph, baseline, ratio)
 
-    bench = output_of([os.path.join(tools, 'hyphenate-bench'), args.words, '--passes', '5', '--cpu', 'all'])
+    bench = output_of([os.path.join(benches, 'hyphenate-bench'), args.words, '--passes', '5', '--cpu', 'all'])
     cpu = re.search(r'^cpu: (.*)$', bench, re.MULTILINE)
     cpu = cpu.group(1) if cpu else 'unknown'
     split = figure(r'^split only.*CPU time\s+([\d.]+) ns/word', bench, 'split CPU time')
@@ -131,7 +132,7 @@ def main():
             rows.append((f'load {label}: compiled file read ({size:,} B) vs parsing its source', f'{loaded:.3f} ms',
                          f'{parse:.1f} ms', f'{parse / loaded:.0f}×'))
 
-    dropin = os.path.join(tools, 'hyphen-bench')
+    dropin = os.path.join(benches, 'hyphen-bench')
     if os.path.exists(dropin):
         out = output_of([dropin, '--repeat', '5'])
         for line in out.splitlines():
@@ -143,7 +144,7 @@ def main():
                 rows.append((what.strip(), found.group(3), found.group(4),
                              f'**{ratio}**' if 'hyphenate2' in what else ratio))
 
-    driver = os.path.join(tools, 'hnj-words-libhyphen')
+    driver = os.path.join(benches, 'hnj-words-libhyphen')
     if os.path.exists(driver):
         theirs = best_process([driver, args.dict, args.words], '/dev/null', args.runs)
         for tier, _ in tiers:
@@ -170,7 +171,7 @@ def main():
 
     load_after = os.getloadavg()
     commit = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()
-    print(f'Measured {datetime.date.today().isoformat()} at commit {commit or "?"} by `tools/speed-table.py` on {cpu}, '
+    print(f'Measured {datetime.date.today().isoformat()} at commit {commit or "?"} by `bench/speed-table.py` on {cpu}, '
           f'{os.cpu_count()} cores, load average {load_before[0]:.1f} before and {load_after[0]:.1f} after. '
           f'Each tier is a dispatch tier forced with `HYPH_CPU` (rows without one ran at the CPU\'s best, '
           f'{tiers[-1][0]}); the headline is {HEADLINE_TIER}\'s.\n')
