@@ -1,8 +1,8 @@
-// --explain for TeX's dialect: the word rules of engine/token_breaks.cpp (tex.web §896–§902)
+// --explain for TeX's dialect: the word rules of engine/tex_token_breaks.cpp (tex.web §896–§902)
 // followed step by step, keeping what they decide on the way; the patterns that matched come
 // from the automaton itself (patterns/automaton_matches.h). Not on the hot path: it allocates.
 #include "engine/explain.h"
-#include "engine/token_breaks.h"
+#include "engine/tex_token_breaks.h"
 
 #include "base/utf8.h"
 #include "patterns/automaton_matches.h"

@@ -126,4 +126,13 @@ std::span<const SeparatorScan> separator_scans() noexcept {
 
 #endif
 
+bool has_explicit_hyphen(const unsigned char* p, const unsigned char* end, bool dashes) noexcept {
+  const auto n = static_cast<std::size_t>(end - p);
+  if (std::memchr(p, '-', n) != nullptr) return true;
+  if (!dashes) return false;
+  for (const unsigned char* q = p; (q = static_cast<const unsigned char*>(std::memchr(q, 0xE2, static_cast<std::size_t>(end - q)))) != nullptr; ++q)
+    if (is_dash_at(q, end)) return true;
+  return false;
+}
+
 }  // namespace hyph::detail
