@@ -2,9 +2,10 @@
 // end every whole-text path cuts tokens with; and explicit hyphens ('-', dashes) in a token.
 //
 // x86-64 always has SSE2: 16 bytes a step, and a short tail (a word is often all tail) read
-// with loads that stay inside the text. Where the CPU has AVX2 (asked once, at run time: the
-// library is built for any x86-64), 32 bytes a step. Other machines take the portable loop,
-// which tests also run against the vector paths.
+// with loads that stay inside the text. Where the dispatch tier has AVX2 (asked once, at run
+// time: the library is built for any x86-64; include/hyph/cpu_tier.h), 32 bytes a step. Other
+// machines, and the portable tier, take the portable loop, which tests also run against the
+// vector paths.
 #pragma once
 
 #include <hyph/hyphenator.h>
@@ -28,7 +29,7 @@ inline const char* skip_separators(const char* p, const char* end) noexcept {
 struct SeparatorScan {
   const char* name;  ///< "portable", "sse2", "avx2"
   const char* (*scan)(const char* p, const char* end) noexcept;
-  bool usable;  ///< this CPU runs it
+  bool usable;  ///< the dispatch tier includes it (cpu_tier())
 };
 /// Every implementation this build has, for tests (each must agree with the portable loop);
 /// the last usable one is the one next_separator() runs.

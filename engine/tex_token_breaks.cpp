@@ -4,6 +4,8 @@
 
 #include "base/utf8.h"
 
+#include <hyph/cpu_tier.h>
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -374,11 +376,8 @@ HYPH_VECTOR_TARGET std::size_t tex_one_word_vector(const Model& model, std::stri
 }
 
 bool ascii_vector_usable() noexcept {
-  static const bool usable = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                             __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-                             __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi") &&
-                             __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-  return usable;
+  // The avx512 tier has every extension HYPH_VECTOR_TARGET names (base/cpu_tier.cpp).
+  return cpu_tier() >= CpuTier::avx512;
 }
 #else
 std::size_t tex_one_word_vector(const Model&, std::string_view, std::span<std::size_t>, LookupCounters*) noexcept { return kNotMine; }

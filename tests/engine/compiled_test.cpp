@@ -455,8 +455,8 @@ TEST_CASE("the C API loads compiled files") {
   CHECK(std::string(out) == "hy-phen-ation");
   CHECK(hyph_left_min(h) == 2);
   hyph_free(h);
-  hyph_settings s;
-  hyph_settings_init(&s);
+  hyph_options s;
+  hyph_options_init(&s, sizeof s);
   s.left_min = 1;
   s.uchyph = HYPH_UCHYPH_DEFAULT;
   REQUIRE(hyph_load_compiled_memory(bytes.data(), bytes.size(), &s, &h, &error) == HYPH_OK);
