@@ -30,9 +30,18 @@ def soname(library):
     return found.group(1) if found else None
 
 
+def version_nodes(library):
+    """The symbol versions the library defines (LIBHYPH_0, ...), not the BASE one (its soname)."""
+    return set(re.findall(r"Flags: (?!BASE)\S+\s+Index: \d+\s+Cnt: \d+\s+Name: (\S+)",
+                          run("readelf", "-V", "-W", library)))
+
+
 def exports(library):
     """{name@version: demangled name@version} of the defined dynamic symbols, demangled by
-    c++filt as dpkg-gensymbols demangles them (nm -C abbreviates std::basic_ostream<char...>)."""
+    c++filt as dpkg-gensymbols demangles them (nm -C abbreviates std::basic_ostream<char...>).
+    A version node's own symbol (nm shows `A LIBHYPH_0`, unversioned) is NODE@NODE, as
+    dpkg-gensymbols writes it."""
+    nodes = version_nodes(library)
     raw_names = []
     for line in run("nm", "-D", "--defined-only", library).splitlines():
         parts = line.split(" ", 2)
@@ -45,7 +54,7 @@ def exports(library):
     for raw, name, plain in zip(raw_names, names, demangled):
         if name in LINKER_SYMBOLS:
             continue
-        version = raw.partition("@")[2].lstrip("@") or "Base"
+        version = raw.partition("@")[2].lstrip("@") or (name if name in nodes else "Base")
         result[f"{name}@{version}"] = f"{plain}@{version}"
     return result
 
