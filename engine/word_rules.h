@@ -58,6 +58,10 @@ Break break_at(const Model& model, const TokenBreaks& breaks, std::size_t k, std
 /// Hyphenator::hyphenate's work, with optional extra exceptions: every token of `text`.
 std::size_t hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                            LookupCounters* counters, const ExtraExceptions* extra) noexcept;
+/// The same without extra exceptions. Its six arguments all travel in registers, so a caller
+/// can end in a jump to it (hyphenate_any, the commonest call).
+std::size_t hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                           LookupCounters* counters) noexcept;
 
 /// The same for UTF-16 text, offsets in code units: the breaks of the same text in UTF-8. An
 /// unpaired surrogate is a non-letter, as invalid UTF-8 is (engine/utf16_text.cpp).
@@ -73,12 +77,16 @@ void visit_breaks_utf16(const Model& model, std::u16string_view text, void (*vis
 /// The same for UTF-16 text (offsets and replaced lengths in code units).
 std::size_t text_breaks_utf16(const Model& model, std::u16string_view text, std::span<Break> breaks,
                               LookupCounters* counters) noexcept;
+/// The dialect's one-word path, and hyphenate_text where it answers kNotMine.
+std::size_t one_word_else_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                               LookupCounters* counters) noexcept;
 /// Hyphenator::hyphenate's work: the dialect's one-word path, else hyphenate_text.
 inline std::size_t hyphenate_any(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                                  LookupCounters* counters) noexcept {
-  if (model.rules->one_word != nullptr)
-    if (const std::size_t n = model.rules->one_word(model, text, breaks, counters); n != kNotMine) return n;
-  return hyphenate_text(model, text, breaks, counters, nullptr);
+  // Either way a jump, not a call: the caller keeps nothing across it, so the commonest call
+  // saves no registers (the one-word path's fallback is out of line for that reason).
+  if (model.rules->one_word == nullptr) return hyphenate_text(model, text, breaks, counters);
+  return one_word_else_text(model, text, breaks, counters);
 }
 
 /// Hyphenator::word_breaks's work: DialectRules::whole_word where the dialect has it, else the
