@@ -211,13 +211,16 @@ fi
 if $autopkgtest; then
   step=$SECONDS
   # The null runner: the tests run in this root itself, with their dependencies installed there.
+  # autopkgtest exits 0 only when every test passed (2: one was skipped; 4: one failed).
   if in_root "cd $build_path && autopkgtest --no-built-binaries $parent/*.deb ./ -- null" >"$out/autopkgtest.log" 2>&1; then
     echo "$me: autopkgtest passed in $(elapsed "$step")"
   else
-    echo "$me: autopkgtest failed (log: $out/autopkgtest.log)" >&2
+    tail -n 40 "$out/autopkgtest.log"
+    echo "$me: autopkgtest failed, or skipped a test (log: $out/autopkgtest.log)" >&2
     status=1
   fi
-  sed -n '/^@@@@@@@@@@@@@@@@@@@@ summary/,$p' "$out/autopkgtest.log"
+  # The summary: a line per test, after autopkgtest's timestamped "@@@ summary" line.
+  sed -n '/@@@@@@@@@@@@@@@@@@@@ summary$/,/^autopkgtest \[/{/^autopkgtest \[/!p}' "$out/autopkgtest.log"
 fi
 echo "$me: $( ((status == 0)) && echo ok || echo FAILED ) in $(elapsed "$start"); packages and logs in $out"
 exit "$status"
