@@ -7,9 +7,8 @@
 #include "exceptions/hyphenated_form.h"
 #include "exceptions/mutable_index.h"
 #include "patterns/parsed.h"
+#include "patterns/unicode_data.h"
 #include "base/utf8.h"
-
-#include <unicode/uchar.h>
 
 #include <algorithm>
 #include <string>
@@ -81,7 +80,7 @@ Word parse_dic_word(const detail::DicPart& part, std::string_view text) {
       throw Error(ErrorCode::invalid_argument, "user dictionary: '" + std::string(text) + "' has more than " +
                                                    std::to_string(detail::kDicMaxWordChars) +
                                                    " characters, and longer words are not hyphenated");
-    utf8::append(key, static_cast<char32_t>(u_tolower(static_cast<UChar32>(cp))));
+    utf8::append(key, patterns::unicode::lower(cp));
     return true;
   });
 }
@@ -137,6 +136,14 @@ std::string UserDictionary::hyphenated(std::string_view text, std::string_view m
   std::vector<std::size_t> breaks(hyphenate(text, {}));
   hyphenate(text, breaks);
   return detail::insert_markers(text, breaks, marker);
+}
+
+void UserDictionary::visit_breaks(std::string_view text, void (*visit)(void* context, const Break& b), void* context) const {
+  impl_->index.refresh();
+  const detail::Model& model = detail::model_of(impl_->hyphenator);
+  detail::for_each_token(model, text, nullptr, impl_.get(), [&](const detail::TokenBreaks& token, std::size_t base) {
+    for (std::size_t k = 0; k < token.count; ++k) visit(context, detail::break_at(model, token, k, base));
+  });
 }
 
 const Hyphenator& UserDictionary::hyphenator() const noexcept { return impl_->hyphenator; }

@@ -12,11 +12,13 @@ void find_token_breaks(const Model& model, std::string_view token, TokenBreaks& 
     case Dialect::tex:
       out.more = false;
       out.replacements = false;
+#ifndef HYPH_NO_ICU  // without ICU, model.nfc is always null (engine/model.cpp)
       if (model.nfc != nullptr) {
         bool ascii = true;
         for (unsigned char c : token) ascii = ascii && c < 0x80;
         if (!ascii && nfc_token_breaks(model, token, out, counters, extra)) return;
       }
+#endif
       raw_token_breaks(model, token, out, counters, extra);
       return;
     case Dialect::libhyphen:
