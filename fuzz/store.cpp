@@ -1,4 +1,4 @@
-// Fuzz target: the exception store reader (filters/mapped_store.h). The input is a store
+// Fuzz target: the exception store reader (exceptions/mapped_store.h). The input is a store
 // file. It is either refused with Error(bad_format) or it is a store whose every entry reads
 // back through find() and whose letters are its keys' code points. Each input is tried twice:
 // as it is (so the checksum refuses nearly everything), and with its checksum recomputed, so

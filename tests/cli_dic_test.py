@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_support import check, expect, expect_error, finish, run  # noqa: E402
 
 HYPHENATE, ROOT = sys.argv[1], sys.argv[2]
-DATA = os.path.join(ROOT, 'patterns', 'data', 'hyphen')
+DATA = os.path.join(ROOT, 'patterns', 'data', 'dic')
 GOLDEN = os.path.join(ROOT, 'tests', 'data', 'dic')
 HU = os.path.join(DATA, 'hyph_hu_HU.dic')
 VENDORED_DICS = {'HYPH_DICTIONARIES': DATA}  # run() leaves out /usr/share/hyphen

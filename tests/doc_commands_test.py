@@ -46,9 +46,9 @@ import tempfile
 import tokenize
 
 RUN_ELSEWHERE = {
-    "run-command": "README's run command: tools/check-readme-commands.sh",
-    "test-command": "README's test command: tools/check-readme-commands.sh",
-    "wheel-command": "README's wheel commands: tools/check-wheel.sh",
+    "run-command": "README's run command: dev/check-readme-commands.sh",
+    "test-command": "README's test command: dev/check-readme-commands.sh",
+    "wheel-command": "README's wheel commands: dev/check-wheel.sh",
     "static link: tests/install/roundtrip.sh runs this line": "doc/c-api.md's static link: the test install-link",
 }
 NOT_COMMANDS = {"c", "cpp", "c++"}

@@ -22,7 +22,7 @@ HYPHENATE, ROOT, MODE = sys.argv[1], sys.argv[2], sys.argv[3]
 REGENERATE = '--regenerate' in sys.argv[4:]
 DATA = os.path.join(ROOT, 'tests', 'data')
 GOLDEN = os.path.join(DATA, 'explain')
-DIC = os.path.join(ROOT, 'patterns', 'data', 'hyphen')
+DIC = os.path.join(ROOT, 'patterns', 'data', 'dic')
 UTF8 = ['--patterns-dir', os.path.join(ROOT, 'patterns', 'data', 'hyph-utf8')]
 FIELDS = ['at', 'word', 'answer', 'mins', 'values', 'breaks', 'hyphenated', 'spelled', 'dropped', 'exception', 'parts',
           'patterns']

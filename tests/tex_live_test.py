@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Live comparison with real TeX on all 466,551 words of ../shared/data/english-words.txt.
 
-TeX (tools/tex-oracle.py) answers once for plain hyphen.tex and once with the hyphenex list
+TeX (oracles/tex-oracle.py) answers once for plain hyphen.tex and once with the hyphenex list
 added; `hyphenate --words` must give the same lines: with plain TeX, and with hyphenex behind
 every exception filter at every tested false-positive rate. Prints the counts of differences;
 the bar is zero.
@@ -18,7 +18,7 @@ import tempfile
 HYPHENATE, SOURCE_DIR = sys.argv[1], os.path.abspath(sys.argv[2])
 WORDS = os.environ.get("HYPH_WORD_LIST", os.path.join(os.path.dirname(SOURCE_DIR), "shared", "data", "english-words.txt"))
 HYPHENEX = os.path.join(SOURCE_DIR, "patterns", "data", "ushyphex.tex")
-ORACLE = os.path.join(SOURCE_DIR, "tools", "tex-oracle.py")
+ORACLE = os.path.join(SOURCE_DIR, "oracles", "tex-oracle.py")
 
 if shutil.which("tex") is None:
     print("SKIP: no `tex` on PATH (Debian: texlive-binaries texlive-base)")

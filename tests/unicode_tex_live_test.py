@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Live comparison with a Unicode TeX (XeTeX, through tools/unicode-tex-oracle.py).
+"""Live comparison with a Unicode TeX (XeTeX, through oracles/unicode-tex-oracle.py).
 
 A. The seven hyph-utf8 languages vendored in patterns/data/hyph-utf8 (de-1996, el-monoton, fr,
    nl, pl, pt, ru): their committed word samples and the Unicode edge cases, plus up to 30,000
@@ -28,7 +28,7 @@ import tempfile
 from cli_support import hermetic_env
 
 HYPHENATE, SOURCE_DIR = sys.argv[1], os.path.abspath(sys.argv[2])
-ORACLE = os.path.join(SOURCE_DIR, "tools", "unicode-tex-oracle.py")
+ORACLE = os.path.join(SOURCE_DIR, "oracles", "unicode-tex-oracle.py")
 VENDORED = os.path.join(SOURCE_DIR, "patterns", "data", "hyph-utf8")
 DATA = os.path.join(SOURCE_DIR, "tests", "data")
 MORE_WORDS = 30000

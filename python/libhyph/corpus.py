@@ -1,4 +1,4 @@
-"""Hyphenating a corpus of text files on a Dask cluster (doc/python-dask.md is the recipe).
+"""Hyphenating a corpus of text files on a Dask cluster (the recipe: doc/python.md, "Dask").
 
     from dask.distributed import Client
     from libhyph.corpus import hyphenate_corpus

@@ -11,7 +11,7 @@ import pytest
 import libhyph
 from conftest import SOURCE_ROOT
 
-DICS = SOURCE_ROOT / "patterns" / "data" / "hyphen"
+DICS = SOURCE_ROOT / "patterns" / "data" / "dic"
 HU = DICS / "hyph_hu_HU.dic"
 EN = DICS / "hyph_en_US.dic"
 DE = DICS / "hyph_de_DE.dic"

@@ -53,7 +53,7 @@ def test_negative_minimums_are_refused_as_everywhere():
     # with one message. 0 acts as 1, as in TeX.
     for kwargs, name, value in [({"left_min": -5}, "left_min", -5), ({"right_min": -1}, "right_min", -1)]:
         for extra in [{}, {"language": "en-us"}, {"patterns": SOURCE_ROOT / "patterns/data/hyphen.tex"},
-                      {"dic": SOURCE_ROOT / "patterns/data/hyphen/hyph_en_US.dic"}]:
+                      {"dic": SOURCE_ROOT / "patterns/data/dic/hyph_en_US.dic"}]:
             with pytest.raises(libhyph.InvalidArgumentError, match=f"^{name} must not be negative \\(it is {value}\\)$"):
                 libhyph.Hyphenator(**extra, **kwargs)
     assert libhyph.Hyphenator(left_min=0, right_min=0).left_min == 1

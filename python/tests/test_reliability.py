@@ -1,6 +1,7 @@
-"""The reliability suite's Python part (issue 27): paths with NUL, write_compiled whole or not
-at all, a compiled file changed under a live Hyphenator, devices as every input, the
-documented error for a lone surrogate, and Ctrl-C ending a long call. Nothing measures time."""
+"""The reliability suite's Python part (the rest is tests/reliability/): paths with NUL,
+write_compiled whole or not at all, a compiled file changed under a live Hyphenator, devices
+as every input, the documented error for a lone surrogate, and Ctrl-C ending a long call.
+Nothing measures time."""
 import os
 import signal
 import subprocess
@@ -14,7 +15,7 @@ import libhyph
 from conftest import SOURCE_ROOT
 
 HYPHENEX = str(SOURCE_ROOT / "patterns" / "data" / "ushyphex.tex")
-HUNGARIAN = str(SOURCE_ROOT / "patterns" / "data" / "hyphen" / "hyph_hu_HU.dic")
+HUNGARIAN = str(SOURCE_ROOT / "patterns" / "data" / "dic" / "hyph_hu_HU.dic")
 WORDS = (SOURCE_ROOT / "tests" / "data" / "en-us.words").read_text().split()[:5000]
 
 

@@ -17,7 +17,7 @@ using capi::Loaded;
 
 namespace {
 
-const std::string kData = HYPH_SOURCE_DIR "/patterns/data/hyphen/";
+const std::string kData = HYPH_SOURCE_DIR "/patterns/data/dic/";
 
 std::vector<hyph_break> word_breaks_of(const hyph_hyphenator* h, std::string_view word) {
   std::vector<hyph_break> out(hyph_word_breaks(h, word.data(), word.size(), nullptr, 0));

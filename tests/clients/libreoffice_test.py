@@ -84,7 +84,7 @@ def main():
         skip(f"sanitizer build (b_sanitize={sanitize}): the instrumented libhyphen.so.0 cannot load into soffice")
     for tool in ("soffice", "pdftotext"):
         if shutil.which(tool) is None:
-            skip(f"{tool} not found (tools/setup.sh installs LibreOffice)")
+            skip(f"{tool} not found (dev/setup.sh installs LibreOffice)")
     if not (compat.parent / "libhyphen.so.0").exists():
         sys.exit(f"FAIL: no libhyphen.so.0 beside {compat}")
     ours = os.path.realpath(compat.parent / "libhyphen.so.0")

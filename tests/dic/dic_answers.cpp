@@ -1,5 +1,5 @@
 // libhyph's answers through hyph::dic::Dictionary, in hyphen_oracle's line format
-// (tests/dic/answers_format.md), so that the two outputs compare line by line:
+// (described in tests/dic/hyphen_oracle.c), so that the two outputs compare line by line:
 //   dic_answers DICT [L,R,CL,CR ...] < words
 #include "engine/dic_dictionary.h"
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """libhyph's libhyphen dialect against libhyphen's answers stored in tests/data/dic (made by
-tools/regenerate-dic-golden.sh from Debian's libhyphen 2.8.8), for the dictionaries vendored in
-patterns/data/hyphen: runs where libhyphen is not installed.
+oracles/regenerate-dic-golden.sh from Debian's libhyphen 2.8.8), for the dictionaries vendored in
+patterns/data/dic: runs where libhyphen is not installed.
   golden_test.py DIC_ANSWERS SOURCE_ROOT"""
 
 import glob
@@ -20,7 +20,7 @@ def main():
     total = 0
     for words in sorted(glob.glob(os.path.join(data, '*.words'))):
         name = os.path.basename(words)[:-len('.words')]
-        dic = os.path.join(root, 'patterns', 'data', 'hyphen', name + '.dic')
+        dic = os.path.join(root, 'patterns', 'data', 'dic', name + '.dic')
         with open(words, 'rb') as f:
             proc = subprocess.run([answers, dic] + SWEEP, stdin=f, capture_output=True)
         if proc.returncode != 0:

@@ -1,7 +1,18 @@
 /* Prints what a libhyphen (Debian's 2.8.8, or any library with its ABI found through
- * LD_LIBRARY_PATH) answers for each word, in the line format of tests/dic/answers_format.md:
+ * LD_LIBRARY_PATH) answers for each word, in the line format below, which
+ * tests/dic/dic_answers.cpp writes too, so that the two outputs compare line by line:
  *   hyphen_oracle DICT [L,R,CL,CR ...] < words
- * One line per input word (its bytes up to the newline, in the dictionary's charset). */
+ *
+ * The first line is the loaded dictionary, fields separated by tabs:
+ *   dict  utf8  lhmin  rhmin  clhmin  crhmin  charset  NOHYPHEN count - 1 (-1: none)  each NOHYPHEN
+ * Then one line per input word (its bytes up to the newline, in the dictionary's charset):
+ *   WORD  VALUES of hnj_hyphen_hyphenate, one a byte  CALL  [CALL for each L,R,CL,CR ...]
+ * where each CALL is hyphenate2's (then hyphenate3's with those minimums) answer:
+ *   STATUS VALUES HYPHENATED_WORD -                     (no replacements)
+ *   STATUS VALUES HYPHENATED_WORD R;I:TEXT:POS:CUT...   (a replacement at byte I)
+ * and its VALUES are one a character in a UTF-8 dictionary when STATUS is 0, else one a byte.
+ * A value is the digit libhyphen wrote, '^' for a NUL, \xNN for any other byte; a tab, a
+ * backslash or a control byte in a word or a text is written \xNN. */
 #include <hyphen.h>
 
 #include <stdio.h>

@@ -25,7 +25,7 @@
 
 namespace {
 
-const std::string kData = HYPH_SOURCE_DIR "/patterns/data/hyphen/";
+const std::string kData = HYPH_SOURCE_DIR "/patterns/data/dic/";
 
 std::string compiled_bytes(const hyph::Hyphenator& h) {
   std::ostringstream out;

@@ -18,7 +18,7 @@
 
 namespace {
 
-const std::string kData = HYPH_SOURCE_DIR "/patterns/data/hyphen/";
+const std::string kData = HYPH_SOURCE_DIR "/patterns/data/dic/";
 
 const hyph::Hyphenator& hungarian() {
   static const hyph::Hyphenator h = hyph::Hyphenator::load_dic(kData + "hyph_hu_HU.dic");

@@ -13,7 +13,7 @@
 
 namespace {
 
-const std::string kData = HYPH_SOURCE_DIR "/patterns/data/hyphen/";
+const std::string kData = HYPH_SOURCE_DIR "/patterns/data/dic/";
 
 std::vector<hyph::Break> word_breaks_of(const hyph::Hyphenator& h, std::string_view word) {
   std::vector<hyph::Break> out(h.word_breaks(word, {}));

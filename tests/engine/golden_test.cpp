@@ -1,4 +1,4 @@
-// libhyph against answers real TeX gave (tests/data/*.expected, made by tools/tex-oracle.py),
+// libhyph against answers real TeX gave (tests/data/*.expected, made by oracles/tex-oracle.py),
 // so the comparison runs where TeX is not installed. The bar is zero differences.
 #include "test_support.h"
 

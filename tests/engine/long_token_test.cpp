@@ -33,7 +33,7 @@ const std::vector<Named>& tex_models() {
 }
 
 const hyph::Hyphenator& hungarian() {
-  static const hyph::Hyphenator h = hyph::Hyphenator::load_dic(kData + "hyphen/hyph_hu_HU.dic");
+  static const hyph::Hyphenator h = hyph::Hyphenator::load_dic(kData + "dic/hyph_hu_HU.dic");
   return h;
 }
 

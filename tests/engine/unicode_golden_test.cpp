@@ -1,5 +1,5 @@
 // libhyph against answers a Unicode TeX gave (tests/data/<tag>.expected and
-// unicode-edge-cases.<tag>.expected, made by tools/unicode-tex-oracle.py with XeTeX), for the
+// unicode-edge-cases.<tag>.expected, made by oracles/unicode-tex-oracle.py with XeTeX), for the
 // hyph-utf8 languages vendored in patterns/data/hyph-utf8. The languages are loaded by tag
 // through the registry, so their minimums come from hyph-utf8's metadata and their letters
 // are Unicode TeX's, as for a user. The bar is zero differences.

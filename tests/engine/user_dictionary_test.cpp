@@ -326,7 +326,7 @@ TEST_CASE("user dictionary: Unicode letters (German, reformed spelling)") {
 }
 
 TEST_CASE("user dictionary: libhyphen's dialect (a .dic dictionary)") {
-  const std::string dics = HYPH_SOURCE_DIR "/patterns/data/hyphen/";
+  const std::string dics = HYPH_SOURCE_DIR "/patterns/data/dic/";
   const hyph::Hyphenator en = hyph::Hyphenator::load_dic(dics + "hyph_en_US.dic");
   for (const hyph::FilterKind kind : all_kinds()) {
     CAPTURE(hyph::to_string(kind));

@@ -1,4 +1,4 @@
-// The cuckoo filter under pressure (issue 6): far past its capacity, one key inserted
+// The cuckoo filter under pressure: far past its capacity, one key inserted
 // thousands of times, erasing keys that were never inserted, and ten million interleaved
 // inserts and erases against a reference multiset.
 //

@@ -18,7 +18,7 @@
 namespace {
 
 // The vendored copy of hyphen-hu's file: its non-standard breaks, whatever the machine has installed.
-const char* const kHungarian = HYPH_SOURCE_DIR "/patterns/data/hyphen/hyph_hu_HU.dic";
+const char* const kHungarian = HYPH_SOURCE_DIR "/patterns/data/dic/hyph_hu_HU.dic";
 
 std::string hyphenated2(HyphenDict* dict, const std::string& word) {
   std::string hyphens(word.size() + 5, '\0'), out(2 * word.size(), '\0');

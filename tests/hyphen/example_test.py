@@ -5,7 +5,7 @@
 
 example.c (libhyphen's usage: load, hyphenate2 and hyphenate3 with rep/pos/cut, free) prints a
 dictionary's fields and, for each word of DATA_DIR/LL_CC.words, every buffer the calls fill,
-with the dictionary vendored in patterns/data/hyphen (hyph_LL_CC.dic: the files Debian's
+with the dictionary vendored in patterns/data/dic (hyph_LL_CC.dic: the files Debian's
 hyphen-en-us 2.8.8-7, hyphen-de and hyphen-hu 1:7.5.0-1 install), so that the answers do not
 hang on which version of a package the machine has.
 - libhyph's build must print DATA_DIR/LL_CC.libhyphen-expected, which Debian's libhyphen 2.8.8
@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 DICT_DIR = Path("/usr/share/hyphen")
-VENDORED = Path(__file__).resolve().parents[2] / "patterns" / "data" / "hyphen"
+VENDORED = Path(__file__).resolve().parents[2] / "patterns" / "data" / "dic"
 
 
 class Refused(Exception):
@@ -32,7 +32,7 @@ def run(example, dic, words):
     result = subprocess.run([str(example), str(dic), str(words)], capture_output=True, timeout=300, env=env)
     if result.returncode != 0:
         message = result.stderr.decode(errors="replace").strip()
-        # The one error libhyph gives where libhyphen loads (issue 11): invalid bytes.
+        # The one error libhyph gives where libhyphen loads (doc/libhyphen-dialect.md): invalid bytes.
         if "not valid in the declared charset" in message:
             raise Refused(message)
         raise SystemExit(f"FAIL: {example} {dic} exited {result.returncode}: {message}")

@@ -276,7 +276,7 @@ check_hyphen() {
   loaded=$(LD_LIBRARY_PATH=$libdir_d ldd "$tmp/hyphen-example")
   [[ $loaded == *"$libdir_d/libhyph-hyphen.so"* ]] || fail "the example does not load the installed libhyph-hyphen.so"
   # The vendored copy of hyphen-en-us 2.8.8-7's file, which the expected output was made with.
-  local dic=$source/patterns/data/hyphen/hyph_en_US.dic
+  local dic=$source/patterns/data/dic/hyph_en_US.dic
   LD_LIBRARY_PATH=$libdir_d "$tmp/hyphen-example" "$dic" "$source/tests/hyphen/data/en_US.words" >"$tmp/example.out"
   cmp -s "$tmp/example.out" "$source/tests/hyphen/data/en_US.libhyphen-expected" ||
     fail "the example built against the installed libhyph-hyphen does not print what libhyphen printed"

@@ -27,7 +27,7 @@ def toolchain() -> dict:
     tools = {name: shutil.which(name) for name in ('em++', 'node', 'npm')}
     missing = [name for name, path in tools.items() if path is None]
     if missing:
-        skip(f'{", ".join(missing)} not found (tools/setup.sh --js installs emscripten, nodejs and npm)')
+        skip(f'{", ".join(missing)} not found (dev/setup.sh installs emscripten, and nodejs and npm where absent)')
     return tools
 
 
@@ -57,7 +57,7 @@ def compile_dic(source: Path, hyph_compile: Path, out: Path) -> dict:
     """The vendored .dic dictionaries compiled (libhyphen's dialect), by name: not shipped."""
     out.mkdir(parents=True, exist_ok=True)
     made = {}
-    for dic in sorted((source / 'patterns' / 'data' / 'hyphen').glob('hyph_*.dic')):
+    for dic in sorted((source / 'patterns' / 'data' / 'dic').glob('hyph_*.dic')):
         target = out / (dic.stem + '.hyb')
         if not target.exists() or target.stat().st_mtime < hyph_compile.stat().st_mtime:
             run([hyph_compile, '--dic', dic, '-o', target])

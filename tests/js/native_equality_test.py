@@ -48,7 +48,7 @@ def main() -> int:
     for name, dic in js_support.compile_dic(source, hyph_compile, build / 'js-dic').items():
         # The word lists are in their dictionary's charset; a JS string is Unicode, and the
         # native tool reads UTF-8: both get the list in UTF-8.
-        charset = (source / 'patterns' / 'data' / 'hyphen' / f'{name}.dic').read_bytes().split(b'\n', 1)[0].decode('ascii').strip()
+        charset = (source / 'patterns' / 'data' / 'dic' / f'{name}.dic').read_bytes().split(b'\n', 1)[0].decode('ascii').strip()
         words = build / 'js-dic' / f'{name}.words.utf8'
         words.write_text((data / 'dic' / f'{name}.words').read_bytes().decode(charset), encoding='utf-8')
         for extra in ((), ('--replacements',)):

@@ -96,7 +96,7 @@ TEST_CASE("a compiled file changed while loaded: the hyphenator answers as befor
 
 TEST_CASE("a compiled .dic dictionary changed while loaded: the hyphenator answers as before") {
   const auto words = words_of(HYPH_SOURCE_DIR "/tests/data/en-us.words", 20000);
-  const hyph::Hyphenator dic = hyph::Hyphenator::load_dic(HYPH_SOURCE_DIR "/patterns/data/hyphen/hyph_hu_HU.dic");
+  const hyph::Hyphenator dic = hyph::Hyphenator::load_dic(HYPH_SOURCE_DIR "/patterns/data/dic/hyph_hu_HU.dic");
   Scratch s;
   for (int step = 0; step < kSteps; ++step) {
     CAPTURE(kStepNames[step]);

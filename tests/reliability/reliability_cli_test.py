@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The reliability suite's command-line part (issue 27), as a busy administrator or a hostile
+"""The reliability suite's command-line part, as a busy administrator or a hostile
 user would try it: concurrent writers of one file, a link planted at the old temporary name, a
 full file system, files rewritten and truncated under a running hyphenate, /dev/zero and
 endless pipes as every kind of input, output lost to a full disk, memory running out.
@@ -304,7 +304,7 @@ def devices_and_pipes(tmp):
     dictionaries = os.path.join(tmp, "dictionaries")
     os.mkdir(dictionaries)
     os.symlink(zero, os.path.join(dictionaries, "hyph_zz.dic"))
-    shutil.copy(os.path.join(ROOT, "patterns", "data", "hyphen", "hyph_hu_HU.dic"), dictionaries)
+    shutil.copy(os.path.join(ROOT, "patterns", "data", "dic", "hyph_hu_HU.dic"), dictionaries)
     env = {"HYPH_DICTIONARIES": dictionaries}
     r = run(HYPHENATE, ["-l", "hyphen:zz"], b"x\n", env=env, timeout=120)
     check("HYPH_DICTIONARIES with hyph_zz.dic -> /dev/zero: -l hyphen:zz is not a language", r.returncode == 1 and b"zz" in r.stderr, err(r))

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Regenerates libhyphen's golden answers tests/data/dic/*.expected for the dictionaries vendored
-# in patterns/data/hyphen, from tests/data/dic/*.words, with tests/dic/hyphen_oracle (Debian's
+# in patterns/data/dic, from tests/data/dic/*.words, with tests/dic/hyphen_oracle (Debian's
 # libhyphen 2.8.8; build it first: it is built when libhyphen-dev is installed).
 #
-#   tools/regenerate-dic-golden.sh [--check] [BUILD_DIR]
+#   oracles/regenerate-dic-golden.sh [--check] [BUILD_DIR]
 #     (no option)  rewrite every expected file
 #     --check      rewrite nothing; exit 1 if libhyphen now answers differently (77: no oracle)
-#   tools/regenerate-dic-golden.sh --words   pick the word samples again (language lists and
-#                                            generated words; then regenerate)
+#   oracles/regenerate-dic-golden.sh --words   pick the word samples again (language lists and
+#                                              generated words; then regenerate)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. oracles/golden_files.sh
 
 mode=write
 case "${1-}" in
@@ -20,7 +21,7 @@ esac
 build=${1-build}
 oracle=$build/tests/dic/hyphen_oracle
 data=tests/data/dic
-dicts=patterns/data/hyphen
+dicts=patterns/data/dic
 # The minimum sweep of tests/dic/hyphen_live_test.py.
 sweep=$(python3 -c 'import sys; sys.path.insert(0, "tests/dic"); import hyphen_live_test as t; print(" ".join(t.SWEEP))')
 
@@ -45,20 +46,11 @@ if [ ! -x "$oracle" ]; then
   [ "$mode" = check ] && exit 77
   exit 1
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-status=0
+golden_start "$mode" "$data"
 for words in "$data"/*.words; do
   name=$(basename "$words" .words)
   # shellcheck disable=SC2086
-  "$oracle" "$dicts/$name.dic" $sweep < "$words" > "$tmp/$name.expected"
-  if [ "$mode" = check ]; then
-    if ! cmp -s "$tmp/$name.expected" "$data/$name.expected"; then
-      echo "$data/$name.expected differs from libhyphen's answer" >&2
-      status=1
-    fi
-  else
-    mv "$tmp/$name.expected" "$data/$name.expected"
-  fi
+  "$oracle" "$dicts/$name.dic" $sweep < "$words" > "$golden_tmp/$name.expected"
+  golden_settle "$name" "libhyphen's"
 done
-exit $status
+golden_finish

@@ -1,5 +1,5 @@
 // store-experiment: large exception dictionaries in the on-disk store, and what a filter in
-// front of them saves. Two subcommands, driven by tools/run-filter-experiment.sh:
+// front of them saves. Two subcommands, driven by filter-study/run-filter-experiment.sh:
 //
 //   store-experiment make --house house.tsv --dir DIR [--sizes 1000,...,10000000]
 //     Writes DIR/house-N.hyphstore and DIR/sparse-N.hyphstore for each N from a

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # README's two commands on a fresh Debian machine: a new bookworm root made by mmdebstrap (only
 # git and ca-certificates in it), the commit checked out here cloned into it with ../shared
-# beside it, and tools/check-readme-commands.sh run there with chroot, as root.
+# beside it, and dev/check-readme-commands.sh run there with chroot, as root.
 #
-#   tools/check-fresh-root.sh [--testlog FILE] [--keep]
+#   dev/check-fresh-root.sh [--testlog FILE] [--keep]
 #
 #   --testlog FILE  copy the test command's meson testlog.json out of the root to FILE
 #   --keep          keep the root (unmounted) for a look, and say where it is; without it the
@@ -26,7 +26,7 @@ while (($#)); do
   case "$1" in
     --testlog) testlog_out=$2; shift 2 ;;
     --keep) keep=true; shift ;;
-    *) echo "usage: tools/check-fresh-root.sh [--testlog FILE] [--keep]" >&2; exit 2 ;;
+    *) echo "usage: dev/check-fresh-root.sh [--testlog FILE] [--keep]" >&2; exit 2 ;;
   esac
 done
 fail() {
@@ -112,11 +112,11 @@ fi
 mount_into_root proc /proc
 mount_into_root dev /dev
 
-echo "$me: in the root, as root: tools/check-readme-commands.sh"
+echo "$me: in the root, as root: dev/check-readme-commands.sh"
 run_start=$SECONDS
 env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
   TERM="${TERM:-dumb}" ${CI:+CI=$CI} LIBHYPH_MESON_OPTIONS=-Dwerror=true \
-  chroot "$root" /bin/bash -c 'cd /work/libhyph && tools/check-readme-commands.sh --no-skips'
+  chroot "$root" /bin/bash -c 'cd /work/libhyph && dev/check-readme-commands.sh --no-skips'
 status=$?
 echo "$me: README's commands took $(elapsed "$run_start") in the root ($(elapsed "$start") in all)"
 

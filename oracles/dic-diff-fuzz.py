@@ -9,7 +9,7 @@ process: a dictionary or word it dies on, or answers differently from run to run
 and so is a difference where valgrind shows libhyphen reading memory it should not (2.8.8
 reads past the word or uninitialised memory on some malformed patterns).
 
-  tools/dic-diff-fuzz.py [--build BUILD] [--cases N] [--seed S] [--keep DIR]
+  oracles/dic-diff-fuzz.py [--build BUILD] [--cases N] [--seed S] [--keep DIR]
 Exit status 1 if any difference was found (each is saved under --keep)."""
 
 import argparse

@@ -4,9 +4,9 @@
 # checkout, then README's Python example (the ```python block after <!-- python-example -->)
 # runs in that venv and must print what README shows.
 #
-#   tools/check-wheel.sh
+#   dev/check-wheel.sh
 #
-# Meant for a machine set up by tools/setup.sh (Debian's python3-pip, python3-mesonpy,
+# Meant for a machine set up by dev/setup.sh (Debian's python3-pip, python3-mesonpy,
 # pybind11, patchelf). The copy holds the checkout's files as they are (tracked and untracked,
 # not ignored ones such as build/), so nothing is written into the checkout; HOME is a
 # temporary folder, so README's ~/hyph-venv is made there; PIP_NO_INDEX keeps pip offline

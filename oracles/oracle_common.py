@@ -1,4 +1,4 @@
-"""What tools/tex-oracle.py and tools/unicode-tex-oracle.py share: their common command-line
+"""What oracles/tex-oracle.py and oracles/unicode-tex-oracle.py share: their common command-line
 arguments, reading the lines, cutting them into TeX-sized chunks, running the chunks in
 parallel and writing the answers."""
 

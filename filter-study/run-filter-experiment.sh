@@ -1,23 +1,23 @@
 #!/usr/bin/env bash
 # Runs the exception-filter experiments and writes their report:
 #
-#   tools/run-filter-experiment.sh OUTDIR [--reps 30] [--dict-reps 5] [--words FILE]
+#   filter-study/run-filter-experiment.sh OUTDIR [--reps 30] [--dict-reps 5] [--words FILE]
 #                                  [--sizes 1000,10000,100000,all,1000000,10000000]
 #                                  [--rates 0.01:0.20:0.01]
 #                                  [--build DIR] [--skip-dictionaries]
 #
-# 1. The 2022 study's experiment (tools/filter-experiment.cpp): every filter and both
+# 1. The 2022 study's experiment (filter-study/filter-experiment.cpp): every filter and both
 #    references at ε = 1 %, 2 %, ..., 20 %, --reps repetitions: build time from the hyphenex
 #    list and time to hyphenate every word of the word list (default ../shared/data/
 #    english-words.txt, 466,551 words).
-# 2. Large exception dictionaries in the on-disk store (tools/store-experiment.cpp): the
+# 2. Large exception dictionaries in the on-disk store (filter-study/store-experiment.cpp): the
 #    "house dictionary" of every letters-only word of the list with its TeX hyphenation
 #    (made with `hyphenate --words`, compiled with `hyph-store`), subsets of it and synthetic
 #    words beyond it, 10^3 to 10^7 entries; time per word, resident memory and store probes
 #    avoided for each filter at ε = 1 %, the store read into memory (warm; the report's cold
 #    rows were measured with the mapped store reader libhyph had before).
 # 3. OUTDIR/report.md with tables, and plots (PNG) when gnuplot is installed (Debian:
-#    gnuplot-nox), by tools/filter-experiment-report.py.
+#    gnuplot-nox), by filter-study/filter-experiment-report.py.
 #
 # OUTDIR gets: machine.txt, filter-experiment.csv (+ -samples.csv, .txt), dictionaries.csv,
 # *.png, report.md (with OUTDIR/notes.md, a hand-written discussion of the run, if there).
@@ -51,7 +51,7 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 [[ -r $words ]] || { echo "run-filter-experiment.sh: cannot read the word list $words (use --words)" >&2; exit 1; }
-ninja -C "$build" tools/filter-experiment tools/store-experiment tools/hyphenate tools/hyph-store >/dev/null
+ninja -C "$build" filter-study/filter-experiment filter-study/store-experiment tools/hyphenate tools/hyph-store >/dev/null
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
@@ -77,7 +77,7 @@ sampler=$!
 trap 'kill "$sampler" 2>/dev/null || true' EXIT
 
 echo "== 1. filters at ε = $rates, $reps repetitions" >&2
-"$build/tools/filter-experiment" "$words" --reps "$reps" --rates "$rates" --out "$out" \
+"$build/filter-study/filter-experiment" "$words" --reps "$reps" --rates "$rates" --out "$out" \
   --hyphenex "$root/patterns/data/ushyphex.tex" > "$out/filter-experiment.txt"
 echo "load after the study: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/machine.txt"
 
@@ -90,14 +90,14 @@ if [[ $dictionaries == 1 ]]; then
   "$build/tools/hyphenate" --words < "$work/words.txt" > "$work/hyphenated.txt"
   paste "$work/words.txt" "$work/hyphenated.txt" > "$work/house.tsv"
   "$build/tools/hyph-store" -o "$work/house-all.hyphstore" "$work/house.tsv" 2>> "$out/machine.txt"
-  "$build/tools/store-experiment" make --house "$work/house.tsv" --dir "$work/stores" --sizes "$sizes" 2>> "$out/machine.txt"
+  "$build/filter-study/store-experiment" make --house "$work/house.tsv" --dir "$work/stores" --sizes "$sizes" 2>> "$out/machine.txt"
   # The full house dictionary, compiled by hyph-store from the tsv, is byte for byte the one
   # store-experiment writes from the same words (a store's bytes depend only on its entries).
   for f in "$work"/stores/house-*.hyphstore; do
     cmp -s "$f" "$work/house-all.hyphstore" && echo "hyph-store's house dictionary == $(basename "$f")" >> "$out/machine.txt"
   done
   # Every filter kind the build knows (a new backend joins without edits), and exact.
-  mapfile -t filters < <("$build/tools/filter-experiment" --list-filters)
+  mapfile -t filters < <("$build/filter-study/filter-experiment" --list-filters)
   filters=(exact "${filters[@]}")
   stores=()
   for family in sparse house; do
@@ -110,14 +110,14 @@ if [[ $dictionaries == 1 ]]; then
   for store in "${stores[@]}"; do total=$((total + ${#filters[@]} * $(variants_of "$store" | wc -w))); done
   done_runs=0
   csv="$out/dictionaries.csv"
-  "$build/tools/store-experiment" run --header --filter none --words "$words" --reps "$dict_reps" > "$csv"
+  "$build/filter-study/store-experiment" run --header --filter none --words "$words" --reps "$dict_reps" > "$csv"
   for store in "${stores[@]}"; do
     for filter in "${filters[@]}"; do
       for variant in $(variants_of "$store"); do
         done_runs=$((done_runs + 1))
         [[ -t 2 ]] && printf '\r  [%3d/%3d] %-28s %-14s %-11s ' "$done_runs" "$total" "$(basename "$store")" "$filter" "$variant" >&2
         args=(run --store "$store" --filter "$filter" --words "$words" --reps "$dict_reps")
-        "$build/tools/store-experiment" "${args[@]}" >> "$csv"
+        "$build/filter-study/store-experiment" "${args[@]}" >> "$csv"
       done
     done
   done
@@ -132,5 +132,5 @@ awk '{ s += $1; if (NR == 1 || $1 < lo) lo = $1; if ($1 > hi) hi = $1 }
 rm -f "$out/.load"
 echo "wall time: $(( ($(date +%s) - started + 30) / 60 )) min (the report's own time not counted)" >> "$out/machine.txt"
 echo "== 3. report" >&2
-python3 "$root/tools/filter-experiment-report.py" "$out"
+python3 "$root/filter-study/filter-experiment-report.py" "$out"
 echo "report: $out/report.md" >&2

@@ -8,7 +8,7 @@
 // handle; dladdr() then confirms which file answered. Words are lowercased with ICU and put in
 // each dictionary's charset once, before timing; every pass also checks that both libraries
 // give the same hyphenated word and replacements.
-#include "cli_support.h"
+#include "../tools/cli_support.h"
 
 #include <dlfcn.h>
 #include <link.h>

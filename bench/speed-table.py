@@ -2,7 +2,7 @@
 """README's speed table, from one run: every figure in it comes from the same minute on the
 same machine, with each baseline measured next to what it is compared with.
 
-    tools/speed-table.py [--build build] [--words ../shared/data/english-words.txt]
+    bench/speed-table.py [--build build] [--words ../shared/data/english-words.txt]
 
 It runs the project's own benchmarks (hyphenate-bench, hyphen-bench), times whole processes
 (`hyphenate --words` against the libhyphen driver hnj-words-libhyphen, best of N by CPU time)
@@ -65,6 +65,7 @@ def main():
     parser.add_argument('--big-copies', type=int, default=41, help='copies of the word list in the -j input')
     args = parser.parse_args()
     tools = os.path.join(args.build, 'tools')
+    benches = os.path.join(args.build, 'bench')
     if not os.path.exists(args.words):
         print(f'speed-table: {args.words} not found (the 2022 study word list, ../shared/data)', file=sys.stderr)
         return 77
@@ -72,7 +73,7 @@ def main():
     load_before = os.getloadavg()
     rows = []  # (what, libhyph, baseline, ratio)
 
-    bench = output_of([os.path.join(tools, 'hyphenate-bench'), args.words, '--passes', '5'])
+    bench = output_of([os.path.join(benches, 'hyphenate-bench'), args.words, '--passes', '5'])
     capi = figure(r'^libhyph C API.*CPU time\s+([\d.]+) ns/word', bench, 'C API CPU time')
     capi_wall = figure(r'^libhyph C API\D*([\d.]+) ns/word', bench, 'C API wall time')
     hyphen = figure(r'^libhyphen \(.*CPU time\s+([\d.]+) ns/word', bench, 'libhyphen CPU time')
@@ -96,7 +97,7 @@ def main():
             rows.append((f'load {label}: compiled file read ({size:,} B) vs parsing its source', f'{loaded:.3f} ms',
                          f'{parse:.1f} ms', f'{parse / loaded:.0f}×'))
 
-    dropin = os.path.join(tools, 'hyphen-bench')
+    dropin = os.path.join(benches, 'hyphen-bench')
     if os.path.exists(dropin):
         out = output_of([dropin, '--repeat', '5'])
         for line in out.splitlines():
@@ -108,7 +109,7 @@ def main():
                 rows.append((what.strip(), found.group(3), found.group(4),
                              f'**{ratio}**' if 'hyphenate2' in what else ratio))
 
-    driver = os.path.join(tools, 'hnj-words-libhyphen')
+    driver = os.path.join(benches, 'hnj-words-libhyphen')
     if os.path.exists(driver):
         ours = best_process([os.path.join(tools, 'hyphenate'), '--words'], args.words, args.runs)
         theirs = best_process([driver, args.dict, args.words], '/dev/null', args.runs)
@@ -133,7 +134,7 @@ def main():
 
     load_after = os.getloadavg()
     commit = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()
-    print(f'Measured {datetime.date.today().isoformat()} at commit {commit or "?"} by `tools/speed-table.py`, '
+    print(f'Measured {datetime.date.today().isoformat()} at commit {commit or "?"} by `bench/speed-table.py`, '
           f'{os.cpu_count()} cores, load average {load_before[0]:.1f} before and {load_after[0]:.1f} after.\n')
     print('| | libhyph | baseline | ratio |')
     print('|---|---|---|---|')

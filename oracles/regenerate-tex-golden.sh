@@ -1,40 +1,31 @@
 #!/usr/bin/env bash
 # Regenerates the TeX-made golden files tests/data/*.expected from tests/data/*.words with
-# tools/tex-oracle.py (needs `tex`; see tests/data/README.md).
+# oracles/tex-oracle.py (needs `tex`; see tests/data/README.md).
 #
-#   tools/regenerate-golden.sh           rewrite every expected file
-#   tools/regenerate-golden.sh --check   rewrite nothing; exit 1 if real TeX now answers
-#                                        differently from any committed expected file
+#   oracles/regenerate-tex-golden.sh           rewrite every expected file
+#   oracles/regenerate-tex-golden.sh --check   rewrite nothing; exit 1 if real TeX now answers
+#                                              differently from any committed expected file
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. oracles/golden_files.sh
 
-check=false
 case "${1-}" in
-  "") ;;
-  --check) check=true ;;
+  "") mode=write ;;
+  --check) mode=check ;;
   *) echo "usage: $0 [--check]" >&2; exit 2 ;;
 esac
 
-oracle=tools/tex-oracle.py
+oracle=oracles/tex-oracle.py
 data=tests/data
 hyphenex=patterns/data/ushyphex.tex
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-status=0
+golden_start "$mode" "$data"
 
 # golden NAME WORDS [ORACLE OPTION]...: data/NAME.expected is the oracle's answer for WORDS.
 golden() {
   local name=$1 words=$2
   shift 2
-  "$oracle" "$@" "$data/$words.words" > "$tmp/$name.expected"
-  if $check; then
-    if ! cmp -s "$tmp/$name.expected" "$data/$name.expected"; then
-      echo "$data/$name.expected differs from TeX's answer" >&2
-      status=1
-    fi
-  else
-    mv "$tmp/$name.expected" "$data/$name.expected"
-  fi
+  "$oracle" "$@" "$data/$words.words" > "$golden_tmp/$name.expected"
+  golden_settle "$name" "TeX's"
 }
 
 golden edge-cases.plain edge-cases
@@ -45,4 +36,4 @@ golden edge-cases.min34 edge-cases --left-min 3 --right-min 4
 golden edge-cases.hyphenex-min11 edge-cases --exceptions "$hyphenex" --left-min 1 --right-min 1
 golden en-us.plain en-us
 golden en-us.hyphenex en-us --exceptions "$hyphenex"
-exit $status
+golden_finish

@@ -10,7 +10,7 @@ BUILD_DIR/meson-logs/testlog.json: at least one test, every one of them with a r
 failed. Prints one line of totals.
 
 With --no-skips, a skipped test fails the check too, unless tests/excused-skips.txt names it
-(one test a line, its reason after a tab; '#' starts a comment). tools/check-fresh-root.sh
+(one test a line, its reason after a tab; '#' starts a comment). dev/check-fresh-root.sh
 asks this of a fresh machine set up by README's test command, where every test can run.
 """
 import json
@@ -44,7 +44,7 @@ def main():
         print(f"{me}: cannot list the tests of {build}: {e}", file=sys.stderr)
         return 1
     if not defined:
-        print(f"{me}: {build} defines no tests (configured with -Dtests=false?); run tools/setup.sh "
+        print(f"{me}: {build} defines no tests (configured with -Dtests=false?); run dev/setup.sh "
               "without --minimal", file=sys.stderr)
         return 1
     log = os.path.join(build, "meson-logs", "testlog.json")

@@ -1,4 +1,4 @@
-/* The whole-process comparison's libhyphen client (issue 13): reads a word file, lowercases
+/* The whole-process comparison's libhyphen client (README, Speed): reads a word file, lowercases
  * each line's ASCII letters, hyphenates it with hnj_hyphen_hyphenate2 and writes the
  * hyphenated word ('=' at each break), one a line, through a 64 KiB buffer. Each word is passed
  * '\0'-terminated, as libhyphen needs. Only hyphen.h's

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs libhyph's Debian build dependencies, then configures and builds it in ./build.
 #
-#   tools/setup.sh            library, CLI and every test: the TeX engines and libhyphen the
+#   dev/setup.sh            library, CLI and every test: the TeX engines and libhyphen the
 #                             live comparisons need, and the real clients the 'clients' suites
 #                             drive (LibreOffice Writer headless, WeasyPrint, Dask)
-#   tools/setup.sh --minimal  only what building the library and CLI needs (no tests)
-#   tools/setup.sh ... --no-build   install the packages only
+#   dev/setup.sh --minimal  only what building the library and CLI needs (no tests)
+#   dev/setup.sh ... --no-build   install the packages only
 #
 # Run again, with other options, it configures ./build anew (from scratch where it installed
 # packages, so that meson finds them), so the two README commands work one after the other in
@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 build_packages=(g++ meson ninja-build pkg-config python3 libicu-dev libboost-program-options-dev libxxhash-dev)
 test_packages=(doctest-dev scdoc strace bash-completion texlive-binaries texlive-base libhyphen-dev hyphen-en-us fonts-lmodern wngerman wfrench wdutch wpolish wportuguese hunspell-ru hunspell-el texlive-lang-german)
 
-# The libhyphen oracle (suite 'hyphen'): every Debian hyphen-* dictionary (Estonian's is in
+# The libhyphen oracle (suite 'libhyphen'): every Debian hyphen-* dictionary (Estonian's is in
 # myspell-et), and word lists in their languages: Debian's w* lists and hunspell dictionaries.
 dictionary_packages=(hyphen-af hyphen-as hyphen-be hyphen-bg hyphen-bn hyphen-ca hyphen-cs hyphen-da hyphen-de hyphen-el hyphen-en-gb hyphen-en-us hyphen-es hyphen-fr hyphen-gl hyphen-gu hyphen-hi hyphen-hr hyphen-hu hyphen-id hyphen-is hyphen-it hyphen-kn hyphen-lt hyphen-lv hyphen-ml hyphen-mn hyphen-mr hyphen-nl hyphen-no hyphen-or hyphen-pa hyphen-pl hyphen-pt-br hyphen-pt-pt hyphen-ro hyphen-ru hyphen-sk hyphen-sl hyphen-sr hyphen-sv hyphen-ta hyphen-te hyphen-th hyphen-uk hyphen-zu myspell-et)
 wordlist_packages=(wamerican wbritish wbrazilian wbulgarian wcatalan wdanish wdutch wfrench witalian wngerman wogerman wswiss wnorwegian wpolish wportuguese wspanish wswedish wukrainian
@@ -33,12 +33,12 @@ python_packages=(python3-dev python3-pybind11 python3-mesonpy python3-pyphen pyt
   python3-pip patchelf libhyphen0 poppler-utils)
 test_packages+=("${python_packages[@]}")
 
-# The clang build and the libFuzzer targets (tools/check-fuzz.sh, fuzz/README.md): clang, its
+# The clang build and the libFuzzer targets (dev/check-fuzz.sh, fuzz/README.md): clang, its
 # runtimes (libFuzzer, ASan, UBSan), which clang only recommends, and llvm-symbolizer (llvm),
 # which puts function names and lines into sanitizer reports.
 test_packages+=(clang libclang-rt-dev llvm)
 
-# The plots of the exception-filter experiment's report (tools/run-filter-experiment.sh).
+# The plots of the exception-filter experiment's report (filter-study/run-filter-experiment.sh).
 test_packages+=(gnuplot-nox)
 
 # The real clients the 'clients' suites drive on libhyph.
@@ -59,7 +59,7 @@ for arg in "$@"; do
     --minimal) tests=false ;;
     --no-build) build=false ;;
     *)
-      echo "usage: tools/setup.sh [--minimal] [--no-build]" >&2
+      echo "usage: dev/setup.sh [--minimal] [--no-build]" >&2
       exit 2
       ;;
   esac

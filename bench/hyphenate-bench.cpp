@@ -16,7 +16,7 @@
 #include <hyph/languages.h>
 #include <hyph/text_stream.h>
 
-#include "cli_support.h"
+#include "../tools/cli_support.h"
 
 #include <boost/program_options.hpp>
 

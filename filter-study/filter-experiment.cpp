@@ -23,12 +23,12 @@
 //   filter-experiment --list-filters     every filter kind of this build but exact, one a line
 // `all` (the default) is every kind hyph::filter_kinds() knows, so a new backend joins the
 // experiment without edits.
-#include "cli_support.h"
+#include "../tools/cli_support.h"
+#include "../tools/progress.h"
 #include "engine/model.h"
-#include "experiment_stats.h"
 #include "exceptions/exception_index.h"
+#include "experiment_stats.h"
 #include "patterns/embedded.h"
-#include "progress.h"
 #include "word_list.h"
 
 #include <hyph/hyphenator.h>

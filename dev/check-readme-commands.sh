@@ -3,14 +3,14 @@
 # new to the project would run them in a fresh clone. Both are taken verbatim from README.md:
 # the indented line after <!-- run-command --> and after <!-- test-command -->.
 #
-#   tools/check-readme-commands.sh [--no-skips]
+#   dev/check-readme-commands.sh [--no-skips]
 #
 # Checks that the run command succeeds and its last line of output is the one README promises
 # (the `...` on README's "prints `...`" line after it), and that the test command succeeds
-# having run the whole suite (tools/check-testlog.py). With --no-skips, also that no test
+# having run the whole suite (dev/check-testlog.py). With --no-skips, also that no test
 # skipped but those tests/excused-skips.txt names.
 #
-# Meant for a fresh clone on a fresh machine: tools/check-fresh-root.sh runs it in a new Debian
+# Meant for a fresh clone on a fresh machine: dev/check-fresh-root.sh runs it in a new Debian
 # root. Run here, it builds in ./build like README's commands do.
 set -uo pipefail
 
@@ -20,7 +20,7 @@ no_skips=()
 case "${1:-}" in
   "") ;;
   --no-skips) no_skips=(--no-skips) ;;
-  *) echo "usage: tools/check-readme-commands.sh [--no-skips]" >&2; exit 2 ;;
+  *) echo "usage: dev/check-readme-commands.sh [--no-skips]" >&2; exit 2 ;;
 esac
 fail() {
   echo "$me: FAIL: $*" >&2
@@ -53,6 +53,6 @@ echo "+ $test_command"
 bash -c "$test_command"
 status=$?
 [[ $status -eq 0 ]] || fail "the test command exited with status $status"
-tools/check-testlog.py "${no_skips[@]}" build >/dev/null ||
+dev/check-testlog.py "${no_skips[@]}" build >/dev/null ||
   fail "the test command succeeded without running the whole suite, or with skips"
-echo "$me: ok: $(tools/check-testlog.py build) ($((SECONDS - start)) s)"
+echo "$me: ok: $(dev/check-testlog.py build) ($((SECONDS - start)) s)"

@@ -1,24 +1,24 @@
 #!/usr/bin/env bash
 # Regenerates the XeTeX-made golden files of the Unicode languages, tests/data/<tag>.expected
-# and tests/data/unicode-edge-cases.<tag>.expected, with tools/unicode-tex-oracle.py and the
+# and tests/data/unicode-edge-cases.<tag>.expected, with oracles/unicode-tex-oracle.py and the
 # hyph-utf8 patterns vendored in patterns/data/hyph-utf8 (needs `xetex` and texlive-base's
 # load-unicode-data.tex; see tests/data/README.md).
 #
-#   tools/regenerate-unicode-golden.sh           rewrite every expected file
-#   tools/regenerate-unicode-golden.sh --check   rewrite nothing; exit 1 if XeTeX now answers
-#                                                differently from any committed expected file
+#   oracles/regenerate-unicode-golden.sh           rewrite every expected file
+#   oracles/regenerate-unicode-golden.sh --check   rewrite nothing; exit 1 if XeTeX now answers
+#                                                  differently from any committed expected file
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. oracles/golden_files.sh
 
-check=false
 case "${1-}" in
-  "") ;;
-  --check) check=true ;;
+  "") mode=write ;;
+  --check) mode=check ;;
   *) echo "usage: $0 [--check]" >&2; exit 2 ;;
 esac
 
-oracle=tools/unicode-tex-oracle.py
-if $check; then
+oracle=oracles/unicode-tex-oracle.py
+if [ "$mode" = check ]; then
   if ! command -v xetex > /dev/null; then
     echo "SKIP: no xetex (Debian: texlive-binaries)"
     exit 77
@@ -31,9 +31,7 @@ fi
 
 data=tests/data
 patterns=patterns/data/hyph-utf8/txt
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-status=0
+golden_start "$mode" "$data"
 
 # golden NAME WORDS TAG LEFT RIGHT: data/NAME.expected is XeTeX's answer for WORDS with TAG's
 # patterns (and exceptions, if any) and hyph-utf8's minimums LEFT and RIGHT for it.
@@ -41,15 +39,8 @@ golden() {
   local name=$1 words=$2 tag=$3 left=$4 right=$5
   local args=(--patterns "$patterns/hyph-$tag.pat.txt" --left-min "$left" --right-min "$right")
   if [[ -f "$patterns/hyph-$tag.hyp.txt" ]]; then args+=(--exceptions "$patterns/hyph-$tag.hyp.txt"); fi
-  "$oracle" "${args[@]}" "$data/$words.words" > "$tmp/$name.expected"
-  if $check; then
-    if ! cmp -s "$tmp/$name.expected" "$data/$name.expected"; then
-      echo "$data/$name.expected differs from XeTeX's answer" >&2
-      status=1
-    fi
-  else
-    mv "$tmp/$name.expected" "$data/$name.expected"
-  fi
+  "$oracle" "${args[@]}" "$data/$words.words" > "$golden_tmp/$name.expected"
+  golden_settle "$name" "XeTeX's"
 }
 
 # tag and hyph-utf8's typesetting minimums (the hyphenmins in patterns/data/hyph-utf8/tex/hyph-<tag>.tex)
@@ -65,4 +56,4 @@ pl 2 2
 pt 2 3
 ru 2 2
 LANGUAGES
-exit $status
+golden_finish

@@ -3,7 +3,7 @@
 # short, fixed number of executions from its checked-in corpus, with a fixed seed: fails if a
 # target crashes, a sanitizer reports or a property check aborts (fuzz/README.md).
 #
-#   tools/check-fuzz.sh [BUILD_DIR]      (default build-fuzz, configured with clang if new)
+#   dev/check-fuzz.sh [BUILD_DIR]      (default build-fuzz, configured with clang if new)
 #
 # LIBHYPH_FUZZ_RUNS: executions per target, the corpus's own included (default 10000).
 # Each target's log, its new finds (corpus/TARGET) and the input of any failure
