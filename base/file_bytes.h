@@ -61,6 +61,11 @@ class FileBytes {
   std::size_t capacity_ = 0;
 };
 
+/// The most bytes a source (pattern or exception file, .dic dictionary) read from a pipe may
+/// have: a bound for what has no size of its own (a regular file is read at its size). The
+/// largest sources in use are under 2 MB.
+inline constexpr std::size_t kMaxPipedSource = std::size_t{256} << 20;
+
 /// A text file whole (a pattern or exception source, a .dic dictionary), refused as
 /// FileBytes::read refuses directories and devices. A pipe is read up to `pipe_limit` bytes;
 /// more is Error(capacity) "<path>: more than N bytes, the most <what> read from a pipe may

@@ -3,7 +3,7 @@
 //   dic-bench DICT WORDS [DICT WORDS ...]      (WORDS: one lower-case word a line, in the
 //                                               dictionary's charset)
 // Prints each figure and the ratio; no limit is asserted (speed is not a test).
-#include "engine/dic_dictionary.h"
+#include "dic/dictionary.h"
 
 #include <hyphen.h>
 

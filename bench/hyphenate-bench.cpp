@@ -3,7 +3,12 @@
 //
 //   hyphenate-bench WORDS_FILE [--passes N] [--libhyphen-dict /usr/share/hyphen/hyph_en_US.dic]
 //                   [--hyphen-tex patterns/data/hyphen.tex] [--patterns-dir DIR]
-//                   [--compiled FILE.hyb] [--sizes]
+//                   [--compiled FILE.hyb] [--sizes] [--cpu TIER|all] [--words-only]
+//
+// --cpu TIER runs at that dispatch tier (include/hyph/cpu_tier.h: the program starts itself
+// again with HYPH_CPU=TIER); --cpu all measures the words once at every tier the CPU has, each
+// in a process of its own, and ends with a table of them. The output names the CPU (its model
+// and the flags the tiers need) and the tier of every figure.
 //
 // Load times: parsing the sources against loading the compiled file (doc/compiled-format.md),
 // from memory and from a file (read into memory by the loader), for English and, if it is
@@ -11,14 +16,20 @@
 // --compiled also times the words with that compiled file (German's words per second:
 // hyphenate-bench /usr/share/dict/ngerman --compiled de-1996.hyb); --sizes compiles every
 // installed hyph-utf8 language in memory, in both layouts, and sums the compiled sizes.
+#include <hyph/cpu_tier.h>
 #include <hyph/hyph.h>
 #include <hyph/hyphenator.h>
 #include <hyph/languages.h>
 #include <hyph/text_stream.h>
 
 #include "../tools/cli_support.h"
+#include "../tools/dispatch_tier.h"
 
 #include <boost/program_options.hpp>
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -31,6 +42,7 @@
 #include <functional>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -146,11 +158,12 @@ std::string prose_corpus(std::size_t limit) {
   return text;
 }
 
-void report_prose(const hyph::Hyphenator& h, int passes) {
+// One TextStream's MB/s (wall clock), or 0 without a corpus.
+double report_prose(const hyph::Hyphenator& h, int passes) {
   const std::string text = prose_corpus(std::size_t{4} << 20);
   if (text.empty()) {
     std::printf("prose: no README or doc files under /usr/share/doc; skipped\n");
-    return;
+    return 0;
   }
   std::size_t checksum = 0;
   auto stream_pass = [&](unsigned threads) {
@@ -175,6 +188,7 @@ void report_prose(const hyph::Hyphenator& h, int passes) {
     std::printf(", hyphenate_parallel (%u threads, 1 MiB chunks) %.1f MB/s (%.2fx)", cores, mb / many, one.wall / many);
   }
   std::printf("   (output bytes: %zu)\n", checksum);
+  return mb / one.wall;
 }
 
 void report(const char* name, Timing t, std::size_t words, std::size_t checksum) {
@@ -228,8 +242,138 @@ void report_sizes(const hyph::LanguageSearch& search) {
               static_cast<double>(total[1]) / (1 << 20), largest[1]);
 }
 
+// The .dic's load time from its text and compiled (hyph-compile --dic), for this one and
+// German's beside it, and libhyphen's.
+void report_dic_loads(const std::string& dict) {
+#ifdef HAVE_LIBHYPHEN
+  const double their_load = median_of(3, [&] { hnj_hyphen_free(hnj_hyphen_load(dict.c_str())); });
+  std::printf("load %s: libhyphen %.3f ms\n", std::filesystem::path(dict).filename().c_str(), their_load * 1e3);
+#endif
+  for (const std::string& file : {dict, std::filesystem::path(dict).replace_filename("hyph_de_DE.dic").string()})
+    if (std::filesystem::exists(file))
+      report_loads(std::filesystem::path(file).filename().c_str(), [&] { return hyph::Hyphenator::load_dic(file); });
+}
+
+// The CPU as /proc/cpuinfo names it, and which of the flags the tiers ask for it has:
+// "AMD EPYC (family 25, model 17; flags: sse2 popcnt ... avx2; lacks: avx512f ...)".
+std::string cpu_description() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line, model = "unknown", family = "?", number = "?", flags;
+  auto trimmed = [](std::string t) {
+    t.erase(0, t.find_first_not_of(" \t"));
+    t.erase(t.find_last_not_of(" \t") + 1);
+    return t;
+  };
+  while (std::getline(in, line)) {
+    const std::size_t colon = line.find(':');
+    if (colon == std::string::npos) {
+      if (!flags.empty()) break;  // the first processor's block is enough
+      continue;
+    }
+    const std::string key = trimmed(line.substr(0, colon)), value = trimmed(line.substr(colon + 1));
+    if (key == "model name") model = value;
+    else if (key == "cpu family") family = value;
+    else if (key == "model") number = value;
+    else if (key == "flags") flags = " " + value + " ";
+  }
+  // avx2 needs popcnt, bmi1 and bmi2 too; avx512 these five (base/cpu_tier.cpp).
+  static const char* const kRelevant[] = {"sse2",    "popcnt",   "bmi1",     "bmi2",       "avx2",
+                                          "avx512f", "avx512bw", "avx512vl", "avx512vbmi", "avx512_vbmi2"};
+  std::string has, lacks;
+  for (const char* flag : kRelevant) (flags.find(" " + std::string(flag) + " ") != std::string::npos ? has : lacks) += std::string(" ") + flag;
+  return model + " (family " + family + ", model " + number + "; flags:" + (has.empty() ? " none" : has) +
+         (lacks.empty() ? "" : "; lacks:" + lacks) + ")";
+}
+
+// What one tier's run measured, for its summary line (which --cpu all gathers into a table).
+struct TierFigures {
+  std::size_t words = 0;
+  std::optional<Timing> c_api, libhyphen, same_dic, libhyphen_again;
+  double prose_mb_per_s = 0;
+};
+
+// "tier avx2: C API 76.0 ns/word (CPU 75.1) | libhyphen 671.1 (CPU 668.0) | 8.83x (CPU 8.90x) | same .dic ..."
+void print_tier_summary(const TierFigures& f) {
+  const double n = static_cast<double>(f.words);
+  std::printf("tier %-8s C API %7.1f ns/word (CPU %7.1f)", std::string(hyph::cpu_tier_name(hyph::cpu_tier())).c_str(),
+              f.c_api->wall * 1e9 / n, f.c_api->cpu * 1e9 / n);
+  if (f.libhyphen)
+    std::printf(" | libhyphen %7.1f (CPU %7.1f) | %5.2fx (CPU %5.2fx)", f.libhyphen->wall * 1e9 / n, f.libhyphen->cpu * 1e9 / n,
+                f.libhyphen->wall / f.c_api->wall, f.libhyphen->cpu / f.c_api->cpu);
+  if (f.same_dic && f.libhyphen_again)
+    std::printf(" | same .dic %7.1f (CPU %7.1f), %5.2fx (CPU %5.2fx)", f.same_dic->wall * 1e9 / n, f.same_dic->cpu * 1e9 / n,
+                f.libhyphen_again->wall / f.same_dic->wall, f.libhyphen_again->cpu / f.same_dic->cpu);
+  if (f.prose_mb_per_s > 0) std::printf(" | prose %6.1f MB/s", f.prose_mb_per_s);
+  std::printf("\n");
+}
+
+// --cpu TIER: this process at that tier. HYPH_CPU is read once a process, so a process at
+// another tier starts itself again with HYPH_CPU=TIER (and the same arguments).
+void force_tier(const std::string& name, char** argv) {
+  const std::optional<hyph::CpuTier> tier = hyph::parse_cpu_tier(name);
+  if (!tier) throw cli::Usage("--cpu " + name + ": not a tier (portable, sse2, avx2, avx512) or all");
+  if (*tier > hyph::cpu_best_tier())
+    throw cli::Usage("--cpu " + name + ": this CPU has up to " + std::string(hyph::cpu_tier_name(hyph::cpu_best_tier())));
+  if (hyph::cpu_tier() == *tier) return;
+  const char* set = std::getenv(hyph::kCpuTierVariable);
+  if (set != nullptr && name == set) throw std::runtime_error("HYPH_CPU=" + name + " did not take effect");  // no loop
+  ::setenv(hyph::kCpuTierVariable, name.c_str(), 1);
+  std::fflush(stdout);
+  ::execv("/proc/self/exe", argv);
+  throw std::runtime_error(std::string("cannot start itself again at tier ") + name + ": " + std::strerror(errno));
+}
+
+// --cpu all: the words measured at every tier this CPU has, lowest first, each by this program
+// started again (`args` and --cpu TIER --words-only); their output is passed on, and their
+// summary lines are gathered into one table at the end.
+int run_every_tier(const std::vector<std::string>& args) {
+  std::vector<std::string> summaries;
+  for (int t = 0; t <= static_cast<int>(hyph::cpu_best_tier()); ++t) {
+    const std::string name(hyph::cpu_tier_name(static_cast<hyph::CpuTier>(t)));
+    std::printf("\n== tier %s ==\n", name.c_str());
+    std::fflush(stdout);
+    std::vector<std::string> child_args{"hyphenate-bench"};
+    child_args.insert(child_args.end(), args.begin(), args.end());
+    child_args.insert(child_args.end(), {"--cpu", name, "--words-only"});
+    std::vector<char*> child_argv;
+    for (std::string& a : child_args) child_argv.push_back(a.data());
+    child_argv.push_back(nullptr);
+    int out[2];
+    if (::pipe(out) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addclose(&actions, out[0]);
+    posix_spawn_file_actions_addclose(&actions, out[1]);
+    pid_t pid = 0;
+    const int spawned = ::posix_spawn(&pid, "/proc/self/exe", &actions, nullptr, child_argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(out[1]);
+    if (spawned != 0) {
+      ::close(out[0]);
+      throw std::runtime_error("cannot start itself again at tier " + name + ": " + std::strerror(spawned));
+    }
+    FILE* from_child = ::fdopen(out[0], "r");
+    char* line = nullptr;
+    std::size_t capacity = 0;
+    while (::getline(&line, &capacity, from_child) > 0) {
+      std::fputs(line, stdout);
+      if (std::strncmp(line, "tier ", 5) == 0) summaries.emplace_back(line);
+    }
+    std::free(line);
+    std::fclose(from_child);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+      throw std::runtime_error("the run at tier " + name + " failed (status " + std::to_string(status) + ")");
+  }
+  std::printf("\nevery tier, each in a process of its own (best of the passes; CPU: %s):\n", cpu_description().c_str());
+  for (const std::string& summary : summaries) std::fputs(summary.c_str(), stdout);
+  return 0;
+}
+
 int run(int argc, char** argv) {
-  std::string words_file, dict, hyphen_tex, patterns_dir, compiled;
+  std::string words_file, dict, hyphen_tex, patterns_dir, compiled, cpu;
   int passes = 5;
   po::options_description opts("Usage: hyphenate-bench WORDS_FILE [options]");
   opts.add_options()("help,h", "this help")("passes", po::value(&passes)->default_value(5), "passes per engine; the best counts")(
@@ -238,7 +382,9 @@ int run(int argc, char** argv) {
       "hyphen-tex", po::value(&hyphen_tex)->default_value("patterns/data/hyphen.tex"), "hyphen.tex, for the time to parse it")(
       "patterns-dir", po::value(&patterns_dir), "where to look for de-1996 first (hyph-utf8 patterns)")(
       "compiled", po::value(&compiled), "also time the words with this compiled file (e.g. de-1996.hyb on a German word list)")(
-      "sizes", "compile every installed hyph-utf8 language in memory and sum the sizes");
+      "sizes", "compile every installed hyph-utf8 language in memory and sum the sizes")(
+      "cpu", po::value(&cpu), "dispatch tier: portable, sse2, avx2 or avx512 (as HYPH_CPU), or all: the words at every tier the CPU has, each in a process of its own, then a table (default: HYPH_CPU's, or the CPU's best)")(
+      "words-only", "only the words and the prose: no load times (--cpu all runs each tier so)");
   po::positional_options_description pos;
   pos.add("words", 1);
   const po::variables_map vm = cli::parse(argc, argv, opts, pos);
@@ -246,6 +392,10 @@ int run(int argc, char** argv) {
     std::cout << opts << "\n";
     return words_file.empty() && !vm.count("help") ? 2 : 0;
   }
+  cli::check_dispatch_tier(vm);
+  const bool every_tier = cpu == "all", words_only = vm.count("words-only") != 0;
+  if (!cpu.empty() && !every_tier) force_tier(cpu, argv);
+  std::printf("cpu: %s\n%s\n", cpu_description().c_str(), cli::dispatch_tier_line().c_str());
 
   std::ifstream in(words_file, std::ios::binary);
   if (!in) {
@@ -284,21 +434,29 @@ int run(int argc, char** argv) {
   std::printf("words: %zu from %s; best of %d passes\n", n, words_file.c_str(), passes);
   std::printf("libhyph load (embedded hyphen.tex, compiled, %zu patterns): median %.3f ms\n", h.pattern_count(),
               loads[loads.size() / 2] * 1e3);
-  if (std::filesystem::exists(hyphen_tex)) {
-    const std::vector<hyph::Source> sources{hyph::Source::file(hyphen_tex)};
-    report_loads("en-us", [&] { return hyph::Hyphenator::load(sources); });
-  } else {
-    std::printf("load en-us: %s not found (--hyphen-tex); no parse time\n", hyphen_tex.c_str());
+  if (!words_only) {
+    if (std::filesystem::exists(hyphen_tex)) {
+      const std::vector<hyph::Source> sources{hyph::Source::file(hyphen_tex)};
+      report_loads("en-us", [&] { return hyph::Hyphenator::load(sources); });
+    } else {
+      std::printf("load en-us: %s not found (--hyphen-tex); no parse time\n", hyphen_tex.c_str());
+    }
+    hyph::LanguageSearch search;
+    if (!patterns_dir.empty()) search.directories.emplace_back(patterns_dir);
+    try {
+      (void)hyph::find_language("de-1996", search);
+      report_loads("de-1996", [&] { return hyph::load_language("de-1996", {}, {}, search); });
+    } catch (const hyph::Error&) {
+      std::printf("load de-1996: not installed (texlive-lang-german, or --patterns-dir patterns/data/hyph-utf8)\n");
+    }
+    if (vm.count("sizes")) report_sizes(search);
   }
-  hyph::LanguageSearch search;
-  if (!patterns_dir.empty()) search.directories.emplace_back(patterns_dir);
-  try {
-    (void)hyph::find_language("de-1996", search);
-    report_loads("de-1996", [&] { return hyph::load_language("de-1996", {}, {}, search); });
-  } catch (const hyph::Error&) {
-    std::printf("load de-1996: not installed (texlive-lang-german, or --patterns-dir patterns/data/hyph-utf8)\n");
+  if (every_tier) {
+    report_dic_loads(dict);
+    std::vector<std::string> args{words_file, "--passes", std::to_string(passes), "--libhyphen-dict", dict};
+    if (!compiled.empty()) args.insert(args.end(), {"--compiled", compiled});
+    return run_every_tier(args);
   }
-  if (vm.count("sizes")) report_sizes(search);
   report("split only (baseline)", split, n, checksum);
   if (!compiled.empty()) report_compiled_file(compiled, words, passes);
 
@@ -311,7 +469,7 @@ int run(int argc, char** argv) {
   // The figure users compare: the same words through the C API, default settings, against
   // libhyphen with hyph_en_US.dic, their passes in turn.
   hyph_hyphenator* c_api = nullptr;
-  if (hyph_load_english(nullptr, nullptr, 0, &c_api, nullptr) != HYPH_OK) {
+  if (hyph_load_english(nullptr, 0, nullptr, &c_api, nullptr) != HYPH_OK) {
     std::fprintf(stderr, "hyphenate-bench: hyph_load_english failed\n");
     return 1;
   }
@@ -320,12 +478,16 @@ int run(int argc, char** argv) {
     for (std::string_view w : words) total += hyph_hyphenate(c_api, w.data(), w.size(), breaks, 64);
     return total;
   };
+  TierFigures figures;
+  figures.words = n;
   // Without libhyphen: the C API alone, then the prose.
   auto c_api_alone = [&] {
     const Timing ours = best_of(passes, c_api_pass, checksum);
     hyph_free(c_api);
     report("libhyph C API (hyphen.tex)", ours, n, checksum);
-    report_prose(h, passes);
+    figures.c_api = ours;
+    figures.prose_mb_per_s = report_prose(h, passes);
+    print_tier_summary(figures);
   };
 #ifdef HAVE_LIBHYPHEN
   HyphenDict* dictionary = hnj_hyphen_load(dict.c_str());
@@ -362,7 +524,9 @@ int run(int argc, char** argv) {
   hyph_free(c_api);
   report("libhyph C API (hyphen.tex)", ours, n, checksum);
   report("libhyphen (hyph_en_US.dic)", theirs, n, their_checksum);
-  report_prose(h, passes);
+  figures.c_api = ours;
+  figures.libhyphen = theirs;
+  figures.prose_mb_per_s = report_prose(h, passes);
 
   // The same .dic through both engines: libhyph's libhyphen dialect (the public API, which
   // lowercases each word itself) against libhyphen's hyphenate2 above; and the .dic's load
@@ -377,15 +541,14 @@ int run(int argc, char** argv) {
     report("libhyph, the same .dic", ours_dic, n, checksum);
     std::printf("speed-up on the same .dic: libhyph's libhyphen dialect is %.2fx libhyphen's words/s (wall clock), %.2fx by CPU time\n",
                 theirs_again.wall / ours_dic.wall, theirs_again.cpu / ours_dic.cpu);
-    const double their_load = median_of(3, [&] { hnj_hyphen_free(hnj_hyphen_load(dict.c_str())); });
-    std::printf("load %s: libhyphen %.3f ms\n", std::filesystem::path(dict).filename().c_str(), their_load * 1e3);
-    for (const std::string& file : {dict, std::filesystem::path(dict).replace_filename("hyph_de_DE.dic").string()})
-      if (std::filesystem::exists(file))
-        report_loads(std::filesystem::path(file).filename().c_str(), [&] { return hyph::Hyphenator::load_dic(file); });
+    figures.same_dic = ours_dic;
+    figures.libhyphen_again = theirs_again;
   }
+  if (!words_only) report_dic_loads(dict);
   hnj_hyphen_free(dictionary);
   std::printf("speed-up: libhyph (C API) is %.2fx libhyphen's words/s (wall clock), %.2fx by CPU time\n", theirs.wall / ours.wall,
               theirs.cpu / ours.cpu);
+  print_tier_summary(figures);
 #else
   c_api_alone();
   std::printf("libhyphen not found at build time (Debian: libhyphen-dev hyphen-en-us); no comparison\n");

@@ -4,10 +4,11 @@ same machine, with each baseline measured next to what it is compared with.
 
     bench/speed-table.py [--build build] [--words ../shared/data/english-words.txt]
 
-It runs the project's own benchmarks (hyphenate-bench, hyphen-bench), times whole processes
-(`hyphenate --words` against the libhyphen driver hnj-words-libhyphen, best of N by CPU time)
-and `hyphenate -j 2` against `-j 1` on about 200 MB, then prints a Markdown table with the
-machine's load average, so a reader can judge how quiet the run was.
+It runs the project's own benchmarks (hyphenate-bench at every dispatch tier the CPU has,
+hyphen-bench), times whole processes (`hyphenate --words` at every tier, against the libhyphen
+driver hnj-words-libhyphen, best of N by CPU time) and `hyphenate -j 2` against `-j 1` on
+about 200 MB, then prints a Markdown table naming the CPU, its flags and the tier of each
+row, with the machine's load average, so a reader can judge how quiet the run was.
 """
 import argparse
 import datetime
@@ -19,10 +20,18 @@ import tempfile
 import time
 
 
-def run(argv, stdin=None, stdout=subprocess.DEVNULL):
-    """Runs argv; returns (wall seconds, CPU seconds of the child, its stdout or None)."""
+# The dispatch tiers (include/hyph/cpu_tier.h), lowest first; README's headline is avx2's, the
+# tier most machines run.
+TIERS = ('portable', 'sse2', 'avx2', 'avx512')
+HEADLINE_TIER = 'avx2'
+
+
+def run(argv, stdin=None, stdout=subprocess.DEVNULL, tier=None):
+    """Runs argv (with HYPH_CPU=tier if given); returns (wall seconds, CPU seconds of the
+    child, its stdout or None)."""
+    env = dict(os.environ, HYPH_CPU=tier) if tier else None
     start = time.perf_counter()
-    with subprocess.Popen(argv, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE) as child:
+    with subprocess.Popen(argv, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, env=env) as child:
         out = child.stdout.read() if stdout == subprocess.PIPE else None
         err = child.stderr.read()
         _, status, usage = os.wait4(child.pid, 0)
@@ -44,12 +53,12 @@ def figure(pattern, text, what):
     return float(found.group(1))
 
 
-def best_process(argv, input_path, runs):
+def best_process(argv, input_path, runs, tier=None):
     """Best wall and best CPU time of `runs` runs reading input_path, output discarded."""
     walls, cpus = [], []
     for _ in range(runs):
         with open(input_path, 'rb') as words:
-            wall, cpu, _ = run(argv, stdin=words)
+            wall, cpu, _ = run(argv, stdin=words, tier=tier)
         walls.append(wall)
         cpus.append(cpu)
     return min(walls), min(cpus)
@@ -73,21 +82,47 @@ def main():
     load_before = os.getloadavg()
     rows = []  # (what, libhyph, baseline, ratio)
 
-    bench = output_of([os.path.join(benches, 'hyphenate-bench'), args.words, '--passes', '5'])
-    capi = figure(r'^libhyph C API.*CPU time\s+([\d.]+) ns/word', bench, 'C API CPU time')
-    capi_wall = figure(r'^libhyph C API\D*([\d.]+) ns/word', bench, 'C API wall time')
-    hyphen = figure(r'^libhyphen \(.*CPU time\s+([\d.]+) ns/word', bench, 'libhyphen CPU time')
-    hyphen_wall = figure(r'^libhyphen \(\S+\)\s+([\d.]+) ns/word', bench, 'libhyphen wall time')
-    same_dic = figure(r'^libhyph, the same \.dic.*CPU time\s+([\d.]+) ns/word', bench, 'same .dic CPU time')
+    bench = output_of([os.path.join(benches, 'hyphenate-bench'), args.words, '--passes', '5', '--cpu', 'all'])
+    cpu = re.search(r'^cpu: (.*)$', bench, re.MULTILINE)
+    cpu = cpu.group(1) if cpu else 'unknown'
     split = figure(r'^split only.*CPU time\s+([\d.]+) ns/word', bench, 'split CPU time')
-    prose = figure(r'TextStream ([\d.]+) MB/s', bench, 'prose MB/s')
-    rows.append(('per word, C API, `hyphen.tex` vs `hyph_en_US.dic` (CPU time; wall clock)',
-                 f'{capi:.1f} ns; {capi_wall:.1f} ns', f'{hyphen:.1f} ns; {hyphen_wall:.1f} ns',
-                 f'**{hyphen / capi:.2f}×**; {hyphen_wall / capi_wall:.2f}×'))
-    rows.append(('per word, the same `hyph_en_US.dic` through libhyph\'s C++ API (CPU time)', f'{same_dic:.1f} ns',
-                 f'{hyphen:.1f} ns', f'{hyphen / same_dic:.2f}×'))
+    # The table at the end of `--cpu all`: one summary line a tier.
+    summaries = bench[bench.rfind('\nevery tier'):]
+    tiers = []  # (tier, summary line)
+    for line in summaries.splitlines():
+        found = re.match(r'tier (\S+)\s', line)
+        if found:
+            tiers.append((found.group(1), line))
+    if not tiers:
+        sys.exit('speed-table: no tier summaries in the benchmark\'s output')
+
+    def tier_label(tier):
+        return f'**{tier}**' if tier == HEADLINE_TIER else tier
+
+    for tier, line in tiers:
+        capi = figure(r'C API\s+[\d.]+ ns/word \(CPU\s+([\d.]+)\)', line, f'{tier} C API CPU time')
+        capi_wall = figure(r'C API\s+([\d.]+) ns/word', line, f'{tier} C API wall time')
+        hyphen = re.search(r'libhyphen\s+([\d.]+) \(CPU\s+([\d.]+)\)', line)
+        if hyphen:
+            hyphen_wall, hyphen_cpu = float(hyphen.group(1)), float(hyphen.group(2))
+            ratio = f'{hyphen_cpu / capi:.2f}×'
+            rows.append((f'per word, C API, `hyphen.tex` vs `hyph_en_US.dic`, tier {tier_label(tier)} (CPU time; wall clock)',
+                         f'{capi:.1f} ns; {capi_wall:.1f} ns', f'{hyphen_cpu:.1f} ns; {hyphen_wall:.1f} ns',
+                         (f'**{ratio}**' if tier == HEADLINE_TIER else ratio) + f'; {hyphen_wall / capi_wall:.2f}×'))
+        else:
+            rows.append((f'per word, C API, `hyphen.tex`, tier {tier_label(tier)} (CPU time; wall clock)',
+                         f'{capi:.1f} ns; {capi_wall:.1f} ns', '', ''))
+    for tier, line in tiers:
+        same = re.search(r'same \.dic\s+[\d.]+ \(CPU\s+([\d.]+)\),\s+[\d.]+x \(CPU\s+([\d.]+)x\)', line)
+        if same:
+            rows.append((f'per word, the same `hyph_en_US.dic` through libhyph\'s C++ API, tier {tier_label(tier)} (CPU time)',
+                         f'{float(same.group(1)):.1f} ns', '', f'{float(same.group(2)):.2f}×'))
     rows.append(('reading and splitting the words only (CPU time)', f'{split:.1f} ns', '', ''))
-    rows.append(('running prose, one `TextStream` (wall clock)', f'{prose:.1f} MB/s', '', ''))
+    for tier, line in tiers:
+        prose = re.search(r'prose\s+([\d.]+) MB/s', line)
+        if prose:
+            rows.append((f'running prose, one `TextStream`, tier {tier_label(tier)} (wall clock)', f'{float(prose.group(1)):.1f} MB/s',
+                         '', ''))
     for name, label in (('en-us', 'embedded English'), ('de-1996', '`de-1996`'), ('hyph_en_US.dic', '`hyph_en_US.dic`'),
                         ('hyph_de_DE.dic', '`hyph_de_DE.dic`')):
         found = re.search(rf'^load {re.escape(name)}\s+parse sources\s+([\d.]+) ms \| compiled,\s+(\d+) bytes: '
@@ -111,12 +146,14 @@ def main():
 
     driver = os.path.join(benches, 'hnj-words-libhyphen')
     if os.path.exists(driver):
-        ours = best_process([os.path.join(tools, 'hyphenate'), '--words'], args.words, args.runs)
         theirs = best_process([driver, args.dict, args.words], '/dev/null', args.runs)
-        rows.append((f'whole process on the list (best of {args.runs}): `hyphenate --words` vs `hnj-words-libhyphen`, '
-                     'CPU time; wall clock', f'{ours[1] * 1e3:.1f} ms; {ours[0] * 1e3:.1f} ms',
-                     f'{theirs[1] * 1e3:.1f} ms; {theirs[0] * 1e3:.1f} ms',
-                     f'**{theirs[1] / ours[1]:.2f}×**; {theirs[0] / ours[0]:.2f}×'))
+        for tier, _ in tiers:
+            ours = best_process([os.path.join(tools, 'hyphenate'), '--words'], args.words, args.runs, tier=tier)
+            ratio = f'{theirs[1] / ours[1]:.2f}×'
+            rows.append((f'whole process on the list (best of {args.runs}): `hyphenate --words` vs `hnj-words-libhyphen`, '
+                         f'tier {tier_label(tier)}, CPU time; wall clock', f'{ours[1] * 1e3:.1f} ms; {ours[0] * 1e3:.1f} ms',
+                         f'{theirs[1] * 1e3:.1f} ms; {theirs[0] * 1e3:.1f} ms',
+                         (f'**{ratio}**' if tier == HEADLINE_TIER else ratio) + f'; {theirs[0] / ours[0]:.2f}×'))
 
     with tempfile.NamedTemporaryFile(prefix='speed-table-', suffix='.txt') as big:
         with open(args.words, 'rb') as words:
@@ -134,8 +171,10 @@ def main():
 
     load_after = os.getloadavg()
     commit = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()
-    print(f'Measured {datetime.date.today().isoformat()} at commit {commit or "?"} by `bench/speed-table.py`, '
-          f'{os.cpu_count()} cores, load average {load_before[0]:.1f} before and {load_after[0]:.1f} after.\n')
+    print(f'Measured {datetime.date.today().isoformat()} at commit {commit or "?"} by `bench/speed-table.py` on {cpu}, '
+          f'{os.cpu_count()} cores, load average {load_before[0]:.1f} before and {load_after[0]:.1f} after. '
+          f'Each tier is a dispatch tier forced with `HYPH_CPU` (rows without one ran at the CPU\'s best, '
+          f'{tiers[-1][0]}); the headline is {HEADLINE_TIER}\'s.\n')
     print('| | libhyph | baseline | ratio |')
     print('|---|---|---|---|')
     for row in rows:

@@ -1,4 +1,6 @@
-// The C API (include/hyph/hyph.h) over the C++ one. Every entry point is noexcept and catches
+// The C API (include/hyph/hyph.h) over the C++ one: the version, errors, what was loaded,
+// hyphenating, streams and user dictionaries (the loaders are in c_load.cpp, the options in
+// c_options.cpp, the stores in c_store.cpp). Every entry point is noexcept and catches
 // everything: no exception crosses into C.
 #include <hyph/hyph.h>
 
@@ -6,10 +8,8 @@
 #include "c_errors.h"
 
 #include <hyph/hyphenator.h>
-#include <hyph/languages.h>
 #include <hyph/text_stream.h>
 #include <hyph/user_dictionary.h>
-
 
 #include <algorithm>
 #include <cstddef>
@@ -43,190 +43,18 @@ static_assert(HYPH_ERROR_UNKNOWN_LANGUAGE == static_cast<int>(hyph::ErrorCode::u
 static_assert(HYPH_ERROR_INVALID_ARGUMENT == static_cast<int>(hyph::ErrorCode::invalid_argument));
 static_assert(HYPH_ERROR_BAD_FORMAT == static_cast<int>(hyph::ErrorCode::bad_format));
 static_assert(HYPH_ERROR_CAPACITY == static_cast<int>(hyph::ErrorCode::capacity));
-static_assert(HYPH_FILTER_NONE == static_cast<int>(hyph::FilterKind::none));
-static_assert(HYPH_FILTER_EXACT == HYPH_FILTER_NONE);
-static_assert(HYPH_FILTER_BLOOM == static_cast<int>(hyph::FilterKind::bloom));
-static_assert(HYPH_FILTER_BLOCKED_BLOOM == static_cast<int>(hyph::FilterKind::blocked_bloom));
-static_assert(HYPH_FILTER_CUCKOO == static_cast<int>(hyph::FilterKind::cuckoo));
-static_assert(HYPH_FILTER_FUSE == static_cast<int>(hyph::FilterKind::fuse));
-static_assert(HYPH_FILTER_COUNTING_BLOOM == static_cast<int>(hyph::FilterKind::counting_bloom));
-static_assert(HYPH_FILTER_HASH_COMPACTION == static_cast<int>(hyph::FilterKind::hash_compaction));
-static_assert(HYPH_FILTER_SCALABLE_BLOOM == static_cast<int>(hyph::FilterKind::scalable_bloom));
-static_assert(HYPH_FILTER_QUOTIENT == static_cast<int>(hyph::FilterKind::quotient));
-static_assert(HYPH_FILTER_COUNTING_QUOTIENT == static_cast<int>(hyph::FilterKind::counting_quotient));
-static_assert(HYPH_LETTERS_PATTERN == static_cast<int>(hyph::LetterPolicy::pattern_letters));
-static_assert(HYPH_LETTERS_UNICODE == static_cast<int>(hyph::LetterPolicy::unicode));
 static_assert(HYPH_FORMAT_DETECT == static_cast<int>(hyph::SourceFormat::detect));
 static_assert(HYPH_FORMAT_PATTERN_LIST == static_cast<int>(hyph::SourceFormat::pattern_list));
 static_assert(HYPH_FORMAT_EXCEPTION_LIST == static_cast<int>(hyph::SourceFormat::exception_list));
 static_assert(HYPH_FORMAT_TEX == static_cast<int>(hyph::SourceFormat::tex));
-static_assert(HYPH_NORMALIZE_NONE == static_cast<int>(hyph::Normalization::none));
-static_assert(HYPH_NORMALIZE_NFC == static_cast<int>(hyph::Normalization::nfc));
 
 }  // namespace
-
-hyph::Settings hyph::detail::capi::to_settings(const hyph_settings* in) {
-  hyph_settings defaults;
-  hyph_settings_init(&defaults);
-  const hyph_settings& s = in ? *in : defaults;
-  if (s.filter < HYPH_FILTER_NONE || s.filter > HYPH_FILTER_COUNTING_QUOTIENT) invalid_argument("unknown filter kind");
-  if (s.letters != HYPH_LETTERS_DEFAULT && s.letters != HYPH_LETTERS_PATTERN && s.letters != HYPH_LETTERS_UNICODE)
-    invalid_argument("unknown letter policy");
-  hyph::Settings out;
-  if (s.left_min != HYPH_MIN_DEFAULT) out.left_min = s.left_min;
-  if (s.right_min != HYPH_MIN_DEFAULT) out.right_min = s.right_min;
-  if (s.uchyph != HYPH_UCHYPH_DEFAULT) out.uchyph = s.uchyph;
-  if (s.letters != HYPH_LETTERS_DEFAULT) out.letters = static_cast<hyph::LetterPolicy>(s.letters);
-  out.exceptions.filter = static_cast<hyph::FilterKind>(s.filter);
-  out.exceptions.fp_rate = s.fp_rate;
-  return out;
-}
 
 hyph_break hyph::detail::capi::to_c(const hyph::Break& b) noexcept {
   return hyph_break{b.offset,          b.value,      b.replaced_before, b.replaced_after,
                     b.before.data() ? b.before.data() : "", b.before.size(), b.after.data() ? b.after.data() : "",
                     b.after.size()};
 }
-
-namespace {
-
-void check_files(const char* const* files, std::size_t count) {
-  if (count != 0 && !files) invalid_argument("the file list is NULL");
-  for (std::size_t k = 0; k < count; ++k)
-    if (!files[k]) invalid_argument("a file name is NULL");
-}
-
-// Reads files in order; `reading` names the one being read, for I/O errors.
-std::vector<hyph::Source> read_files(const char* const* files, std::size_t count, const char*& reading) {
-  std::vector<hyph::Source> sources;
-  for (std::size_t k = 0; k < count; ++k) {
-    reading = files[k];
-    sources.push_back(hyph::Source::file(files[k]));
-  }
-  reading = nullptr;
-  return sources;
-}
-
-using hyph::detail::capi::to_settings;  // of a hyph_settings (c_convert.h), beside the overload below
-
-// The C++ settings of a hyph_load_options: its hyph_settings, and the fields its struct_size
-// covers (a caller built against an older header leaves the later ones at their defaults).
-hyph::Settings to_settings(const hyph_load_options* in) {
-  if (!in) return to_settings(static_cast<const hyph_settings*>(nullptr));
-  auto has = [&](std::size_t offset, std::size_t size) { return in->struct_size >= offset + size; };
-  if (!has(offsetof(hyph_load_options, settings), sizeof in->settings))
-    invalid_argument("hyph_load_options.struct_size is too small: start from hyph_load_options_init");
-  hyph::Settings out = to_settings(&in->settings);
-  if (has(offsetof(hyph_load_options, normalization), sizeof in->normalization)) {
-    if (in->normalization != HYPH_NORMALIZE_NONE && in->normalization != HYPH_NORMALIZE_NFC)
-      invalid_argument("unknown normalization");
-    out.normalization = static_cast<hyph::Normalization>(in->normalization);
-  }
-  if (has(offsetof(hyph_load_options, exception_store_count), sizeof in->exception_store_count)) {
-    check_files(in->exception_stores, in->exception_store_count);
-    out.exception_stores.assign(in->exception_stores, in->exception_stores + in->exception_store_count);
-  }
-  return out;
-}
-
-template <class Options>
-hyph_status load_english(const Options* settings, const char* const* extra_files, size_t count,
-                              hyph_hyphenator** out, hyph_error** error) noexcept {
-  return make_object(out, error, [&](const char*& reading) {
-    check_files(extra_files, count);
-    const hyph::Settings s = to_settings(settings);
-    return hyph::Hyphenator::english(s, read_files(extra_files, count, reading));
-  });
-}
-
-template <class Options>
-hyph_status load_language(const char* tag, const Options* settings, const char* const* pattern_dirs,
-                               size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
-  return make_object(out, error, [&](const char*& reading) {
-    if (!tag) invalid_argument("the language tag is NULL");
-    check_files(pattern_dirs, dir_count);
-    const hyph::Settings s = to_settings(settings);
-    // Each folder alone first, so that the error's `file` names one that is missing.
-    for (std::size_t k = 0; k < dir_count; ++k) {
-      reading = pattern_dirs[k];
-      hyph::pattern_directories({.directories = {pattern_dirs[k]}, .environment = false, .system = false});
-    }
-    reading = nullptr;
-    hyph::LanguageSearch search;
-    search.directories.assign(pattern_dirs, pattern_dirs + dir_count);
-    return hyph::load_language(tag, s, {}, search);
-  });
-}
-
-template <class Options>
-hyph_status load_files(const char* const* files, size_t count, const Options* settings,
-                            hyph_hyphenator** out, hyph_error** error) noexcept {
-  return make_object(out, error, [&](const char*& reading) {
-    check_files(files, count);
-    const hyph::Settings s = to_settings(settings);
-    return hyph::Hyphenator::load(read_files(files, count, reading), s);
-  });
-}
-
-template <class Options>
-hyph_status load_sources(const hyph_source* sources, size_t count, const Options* settings,
-                              hyph_hyphenator** out, hyph_error** error) noexcept {
-  return make_object(out, error, [&](const char*&) {
-    if (count != 0 && !sources) invalid_argument("the source list is NULL");
-    const hyph::Settings s = to_settings(settings);
-    std::vector<hyph::Source> in;
-    in.reserve(count);
-    for (std::size_t k = 0; k < count; ++k) {
-      const hyph_source& src = sources[k];
-      if (src.length != 0 && !src.bytes) invalid_argument("a source's bytes are NULL");
-      if (src.format < HYPH_FORMAT_DETECT || src.format > HYPH_FORMAT_TEX) invalid_argument("unknown source format");
-      in.push_back(hyph::Source{src.name ? src.name : "(memory)", std::string(src.bytes ? src.bytes : "", src.length),
-                                static_cast<hyph::SourceFormat>(src.format)});
-    }
-    return hyph::Hyphenator::load(in, s);
-  });
-}
-
-// Whether bytes begin as a compiled .dic dictionary does (hyph-compile --dic): its magic.
-bool compiled_dic(std::span<const std::byte> head) {
-  static constexpr unsigned char kDicMagic[8] = {0x89, 'H', 'Y', 'D', '\r', '\n', 0x1A, '\n'};
-  return head.size() >= sizeof kDicMagic && std::memcmp(head.data(), kDicMagic, sizeof kDicMagic) == 0;
-}
-
-bool compiled_dic_file(const char* path) {
-  std::byte head[8] = {};
-  std::FILE* f = std::fopen(path, "rb");
-  if (!f) return false;  // the loader reports it
-  const std::size_t n = std::fread(head, 1, sizeof head, f);
-  std::fclose(f);
-  return compiled_dic(std::span(head, n));
-}
-
-// The settings for a compiled file: a compiled .dic dictionary takes what hyph_load_dic
-// takes (\uchyph and letters at their defaults count as not set, no filter).
-template <class Options>
-hyph::Settings compiled_settings(const Options* settings, bool dic) {
-  hyph::Settings s = to_settings(settings);
-  if (!dic) return s;
-  const hyph::Settings defaults = to_settings(static_cast<const Options*>(nullptr));
-  s.exceptions = {};
-  if (s.uchyph == defaults.uchyph) s.uchyph.reset();
-  if (s.letters == defaults.letters) s.letters.reset();
-  return s;
-}
-
-template <class Options>
-hyph_status load_compiled(const char* path, const Options* settings, hyph_hyphenator** out,
-                               hyph_error** error) noexcept {
-  return make_object(out, error, [&](const char*& reading) {
-    if (!path) invalid_argument("the file name is NULL");
-    const hyph::Settings s = compiled_settings(settings, compiled_dic_file(path));
-    reading = path;
-    return hyph::Hyphenator::load_compiled(path, s);
-  });
-}
-
-}  // namespace
 
 extern "C" {
 
@@ -251,77 +79,6 @@ const char* hyph_status_string(hyph_status status) noexcept {
 
 void hyph_error_free(hyph_error* error) noexcept {
   if (error != &hyph::detail::capi::out_of_memory_error) std::free(error);
-}
-
-void hyph_settings_init(hyph_settings* settings) noexcept {
-  if (!settings) return;
-  const hyph::Settings defaults;  // the filter's; the rest are the language's (HYPH_*_DEFAULT)
-  settings->left_min = HYPH_MIN_DEFAULT;
-  settings->right_min = HYPH_MIN_DEFAULT;
-  settings->uchyph = hyph::kPlainTexDefaults.uchyph;
-  settings->letters = HYPH_LETTERS_DEFAULT;
-  settings->filter = static_cast<hyph_filter_kind>(defaults.exceptions.filter);
-  settings->fp_rate = defaults.exceptions.fp_rate;
-}
-
-hyph_status hyph_load_english(const hyph_settings* settings, const char* const* extra_files, size_t count,
-                              hyph_hyphenator** out, hyph_error** error) noexcept {
-  return load_english(settings, extra_files, count, out, error);
-}
-
-hyph_status hyph_load_english_ex(const hyph_load_options* options, const char* const* extra_files, size_t count,
-                              hyph_hyphenator** out, hyph_error** error) noexcept {
-  return load_english(options, extra_files, count, out, error);
-}
-
-hyph_status hyph_load_language(const char* tag, const hyph_settings* settings, const char* const* pattern_dirs,
-                               size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
-  return load_language(tag, settings, pattern_dirs, dir_count, out, error);
-}
-
-hyph_status hyph_load_language_ex(const char* tag, const hyph_load_options* options, const char* const* pattern_dirs,
-                               size_t dir_count, hyph_hyphenator** out, hyph_error** error) noexcept {
-  return load_language(tag, options, pattern_dirs, dir_count, out, error);
-}
-
-hyph_status hyph_load_files(const char* const* files, size_t count, const hyph_settings* settings,
-                            hyph_hyphenator** out, hyph_error** error) noexcept {
-  return load_files(files, count, settings, out, error);
-}
-
-hyph_status hyph_load_files_ex(const char* const* files, size_t count, const hyph_load_options* options,
-                            hyph_hyphenator** out, hyph_error** error) noexcept {
-  return load_files(files, count, options, out, error);
-}
-
-hyph_status hyph_load_sources(const hyph_source* sources, size_t count, const hyph_settings* settings,
-                              hyph_hyphenator** out, hyph_error** error) noexcept {
-  return load_sources(sources, count, settings, out, error);
-}
-
-hyph_status hyph_load_sources_ex(const hyph_source* sources, size_t count, const hyph_load_options* options,
-                              hyph_hyphenator** out, hyph_error** error) noexcept {
-  return load_sources(sources, count, options, out, error);
-}
-
-hyph_status hyph_load_compiled(const char* path, const hyph_settings* settings, hyph_hyphenator** out,
-                               hyph_error** error) noexcept {
-  return load_compiled(path, settings, out, error);
-}
-
-hyph_status hyph_load_compiled_ex(const char* path, const hyph_load_options* options, hyph_hyphenator** out,
-                               hyph_error** error) noexcept {
-  return load_compiled(path, options, out, error);
-}
-
-hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hyph_settings* settings,
-                                      hyph_hyphenator** out, hyph_error** error) noexcept {
-  return make_object(out, error, [&](const char*&) {
-    if (length != 0 && !bytes) invalid_argument("the bytes are NULL");
-    const std::span<const std::byte> in(static_cast<const std::byte*>(bytes), bytes ? length : 0);
-    const hyph::Settings s = compiled_settings(settings, compiled_dic(in));
-    return hyph::Hyphenator::load_compiled(in, s);
-  });
 }
 
 int hyph_dialect_of(const hyph_hyphenator* h) noexcept {
@@ -415,16 +172,6 @@ hyph_status hyph_explain(const hyph_hyphenator* h, const char* text, size_t leng
     const std::size_t total = result.finish();
     if (needed) *needed = total;
   });
-}
-
-void hyph_load_options_init(hyph_load_options* options) noexcept {
-  if (!options) return;
-  *options = hyph_load_options{};
-  options->struct_size = sizeof *options;
-  hyph_settings_init(&options->settings);
-  options->normalization = HYPH_NORMALIZE_NONE;
-  options->exception_stores = nullptr;
-  options->exception_store_count = 0;
 }
 
 int hyph_normalization_of(const hyph_hyphenator* h) noexcept { return h ? static_cast<int>(h->hyphenator.normalization()) : 0; }

@@ -1,6 +1,5 @@
 // What the files of the binding share besides errors (c_errors.h): the hyphenator handle and
-// the conversions between the C API's structs and the C++ API's. c_api.cpp defines them;
-// c_dic.cpp uses them too.
+// the conversions between the C API's structs and the C++ API's (c_options.cpp, c_api.cpp).
 #pragma once
 
 #include <hyph/breaks.h>
@@ -14,9 +13,10 @@ struct hyph_hyphenator {
 
 namespace hyph::detail::capi {
 
-/// The C++ settings of a hyph_settings (NULL: hyph_settings_init's). Throws
-/// Error(invalid_argument) for an unknown filter kind or letter policy.
-hyph::Settings to_settings(const hyph_settings* in);
+/// The C++ settings of a hyph_options (NULL: every default), reading only the fields its
+/// struct_size covers. Throws Error(invalid_argument) for a struct_size no hyph_options has,
+/// set fields this library does not know, an unknown enum value or a NULL name.
+hyph::Settings to_settings(const hyph_options* in);
 
 /// A break as the C API gives it: its texts NUL-terminated ("" for a plain break).
 hyph_break to_c(const hyph::Break& b) noexcept;

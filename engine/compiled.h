@@ -1,62 +1,29 @@
-// The compiled pattern format (doc/compiled-format.md): a whole model — letters, automaton,
-// exceptions, filter, minimums — in one little-endian file whose arrays the loaded model reads
-// in place, from a copy in memory. Written by write_compiled(); read by load_compiled(), which checks
-// everything once ("validate once, then trust") and throws Error(bad_format) naming the file
-// and the problem for anything that is not exactly a file write_compiled() could have made.
+// Any compiled file (doc/compiled-format.md): one container (engine/compiled_container.h), a
+// format per dialect told apart by its magic: TeX's (engine/compiled_tex.h, "\x89HYB") and
+// libhyphen's (engine/compiled_dic.h, "\x89HYD"). Each dialect writes its own
+// (DialectRules::write_compiled); this reads either.
 #pragma once
 
 #include "engine/model.h"
 
 #include <cstddef>
-#include <cstdint>
 #include <filesystem>
-#include <iosfwd>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string_view>
 
 namespace hyph::detail {
 
-namespace compiled_format {
-inline constexpr unsigned char kMagic[8] = {0x89, 'H', 'Y', 'B', '\r', '\n', 0x1A, '\n'};
-inline constexpr std::uint32_t kVersion = 4;
-inline constexpr std::size_t kHeaderSize = 64;
-inline constexpr std::size_t kSectionEntrySize = 24;
-/// Every section starts at a multiple of this (a cache line): read to a 64-byte boundary,
-/// every array is aligned for its type.
-inline constexpr std::size_t kAlignment = 64;
-/// The least alignment of bytes in memory that are read in place; others are copied first.
-inline constexpr std::size_t kInPlaceAlignment = 16;
-inline constexpr std::size_t kInfoSize = 64;
-inline constexpr std::size_t kMaxTagBytes = 255;
-inline constexpr std::size_t kMaxNameBytes = 4096;
-}  // namespace compiled_format
-
-/// The checksum a file with these bytes carries at offset 56 (every byte but the checksum's
-/// and the dense rows'), or none if the header or the ROWS entry cannot be read. For tests
-/// and fuzzing: damage a file, then fix its checksum so that the checks behind it run.
-std::optional<std::uint64_t> compiled_checksum(std::span<const std::byte> bytes) noexcept;
-
-/// Whether `bytes` begin with the compiled format's magic (the rest may still be invalid).
-bool is_compiled(std::span<const std::byte> bytes) noexcept;
-
-/// Writes `model` in the compiled format, with `tag` and `name` (empty: the model's own), its
-/// automaton in the small layout or the fast one (doc/compiled-format.md, "Layouts").
-/// Deterministic: the same model gives the same bytes. Throws Error(invalid_argument) for a
-/// filter kind without a serialized form, Error(io) if the stream fails.
-void write_compiled(const Model& model, std::string_view tag, std::string_view name, std::ostream& out, bool small = false);
-
-/// Where the loaded model's exception filter comes from.
+/// Where the loaded model's exception filter comes from (TeX's format: the other has none).
 enum class FilterFrom {
   file,      ///< the file's; Settings::exceptions is not looked at (load_compiled)
   settings,  ///< Settings::exceptions: the file's filter if it is that one, else a new one (english())
 };
 
-/// A model reading `bytes` in place (copied first if they are not kInPlaceAlignment-aligned);
-/// `owner` keeps them alive (null if they are static). Settings override the file's
-/// minimums and \uchyph; a letter policy other than the file's is Error(invalid_argument).
-/// `name` names the file in messages.
+/// A model reading `bytes` in place, by the format its magic names (copied first if they are
+/// not aligned as that format reads them); `owner` keeps them alive (null if they are static).
+/// `name` names the file in messages. Throws Error(bad_format) "NAME: problem" for anything
+/// that is not exactly a file the format's writer could have made.
 std::shared_ptr<const Model> load_compiled(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
                                            const Settings& settings, std::string_view name, FilterFrom filter);
 

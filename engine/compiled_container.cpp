@@ -1,5 +1,7 @@
 #include "engine/compiled_container.h"
 
+#include "engine/compiled_bytes.h"
+
 #include "base/hash.h"
 
 #include <hyph/error.h>
@@ -7,37 +9,65 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <ostream>
 
 namespace hyph::detail::container {
 
-namespace {
+using compiled_bytes::read;
+using compiled_bytes::write;
 
-template <class T>
-T read(const std::byte* p) {
-  T value;
-  std::memcpy(&value, p, sizeof value);
-  return value;
+std::string tag_name(const Format& format, std::size_t s) { return std::string(format.tags[s].data(), 4); }
+
+bool has_magic(std::span<const std::byte> bytes, const Format& format) noexcept {
+  return bytes.size() >= format.magic.size() && std::memcmp(bytes.data(), format.magic.data(), format.magic.size()) == 0;
 }
 
-std::string tag_name(const Format& f, std::size_t s) { return std::string(f.tags[s].data(), 4); }
+std::uint64_t declared_size(std::span<const std::byte> header) noexcept {
+  return header.size() >= kHeaderSize ? read<std::uint64_t>(header.data() + kOffFileSize) : 0;
+}
 
-}  // namespace
+void write_file(const Format& format, std::span<const std::string_view> sections, std::ostream& out) {
+  const std::size_t count = format.tags.size();
+  std::vector<std::size_t> offsets(count);
+  std::size_t size = first_section_offset(count);
+  for (std::size_t s = 0; s < count; ++s) {
+    offsets[s] = size;
+    size += sections[s].size();
+    if (s + 1 < count) size = align_up(size);  // the last section is not padded: the file ends where it does
+  }
+  std::string file(size, '\0');
+  std::memcpy(file.data(), format.magic.data(), format.magic.size());
+  write<std::uint32_t>(file, kOffVersion, format.version);
+  write<std::uint32_t>(file, kOffHeaderSize, kHeaderSize);
+  write<std::uint64_t>(file, kOffFileSize, size);
+  write<std::uint32_t>(file, kOffSectionCount, static_cast<std::uint32_t>(count));
+  for (std::size_t s = 0; s < count; ++s) {
+    const std::size_t entry = kHeaderSize + s * kEntrySize;
+    std::memcpy(file.data() + entry, format.tags[s].data(), 4);
+    write<std::uint64_t>(file, entry + 8, offsets[s]);
+    write<std::uint64_t>(file, entry + 16, sections[s].size());
+    // An empty section may have no storage at all, and memcpy from null is undefined.
+    if (!sections[s].empty()) std::memcpy(file.data() + offsets[s], sections[s].data(), sections[s].size());
+  }
+  write<std::uint64_t>(file, kOffChecksum, *checksum(std::span(reinterpret_cast<const std::byte*>(file.data()), size), format));
+  out.write(file.data(), static_cast<std::streamsize>(file.size()));
+  if (!out) throw Error(ErrorCode::io, "cannot write the " + std::string(format.kind));
+}
 
-bool checksum(std::span<const std::byte> bytes, const Format& format, std::uint64_t& sum) noexcept {
+std::optional<std::uint64_t> checksum(std::span<const std::byte> bytes, const Format& format) noexcept {
   const std::size_t size = bytes.size();
-  if (size < first_section_offset(format.tags.size())) return false;
+  if (size < first_section_offset(format.tags.size())) return std::nullopt;
   const std::byte* b = bytes.data();
-  sum = XXH3_64bits(b, kOffChecksum);
+  std::uint64_t sum = XXH3_64bits(b, kOffChecksum);
   std::size_t from = kHeaderSize;
   for (const std::size_t s : format.unchecked) {
     const std::byte* entry = b + kHeaderSize + s * kEntrySize;
     const auto offset = read<std::uint64_t>(entry + 8), length = read<std::uint64_t>(entry + 16);
-    if (offset < from || offset > size || length > size - offset) return false;
+    if (offset < from || offset > size || length > size - offset) return std::nullopt;
     sum = XXH3_64bits_withSeed(b + from, static_cast<std::size_t>(offset) - from, sum);
     from = static_cast<std::size_t>(offset + length);
   }
-  sum = XXH3_64bits_withSeed(b + from, size - from, sum);
-  return true;
+  return XXH3_64bits_withSeed(b + from, size - from, sum);
 }
 
 std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte> bytes, const Format& format,
@@ -92,9 +122,15 @@ std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte>
   if (expected != size) fail(std::to_string(size - expected) + " bytes after the last section");
   for (std::size_t at = kHeaderSize + count * kEntrySize; at < first_section_offset(count); ++at)
     if (b[at] != std::byte{0}) fail("padding after the section table is not zero");
-  std::uint64_t sum = 0;
-  if (!checksum(bytes, format, sum) || read<std::uint64_t>(b + kOffChecksum) != sum) fail("checksum mismatch: the file is damaged");
+  const std::optional<std::uint64_t> sum = checksum(bytes, format);
+  if (!sum || read<std::uint64_t>(b + kOffChecksum) != *sum) fail("checksum mismatch: the file is damaged");
   return sections;
+}
+
+void Sections::fail(const std::string& what) const { throw Error(ErrorCode::bad_format, name_ + ": " + what); }
+
+void Sections::not_whole_entries(std::size_t s) const {
+  fail("section " + tag_name(*format_, s) + ": " + std::to_string(sections_[s].size()) + " bytes are not whole entries");
 }
 
 namespace {

@@ -3,9 +3,10 @@
 // matches and digits) is read in place; the small rest is copied.
 #include "engine/compiled_dic.h"
 
+#include "engine/compiled_bytes.h"
 #include "engine/compiled_container.h"
 #include "base/utf8.h"
-#include "engine/dic_data.h"
+#include "dic/data.h"
 #include "engine/dic_part.h"
 #include "exceptions/exception_index.h"
 #include "exceptions/exception_store.h"
@@ -24,23 +25,13 @@
 
 namespace hyph::detail {
 
-static_assert(std::endian::native == std::endian::little, "the compiled format is read in place: a little-endian host");
-
 namespace {
 
 using namespace compiled_dic_format;
 using dic::DicAutomaton;
 using dic::DicMatch;
 
-using container::align_up;
 using container::kAlignment;
-using container::kEntrySize;
-using container::kHeaderSize;
-using container::kOffChecksum;
-using container::kOffFileSize;
-using container::kOffHeaderSize;
-using container::kOffSectionCount;
-using container::kOffVersion;
 
 // The sections, in the order they must appear; a level's six are kLevel0 + 6 * level + k.
 enum Section : std::size_t {
@@ -75,24 +66,12 @@ constexpr std::size_t kOffRoot = 0, kOffClasses = 1024, kOffColumns = 1280, kOff
                       kOffClassCount = 1792, kOffRowShift = 1796, kOffStateCount = 1800, kOffHasRepl = 1808,
                       kOffWindowed = 1812, kHeadSize = 1816;
 
-constexpr std::size_t first_section_offset() { return container::first_section_offset(kSectionCount); }
 
-std::string tag_name(std::size_t s) { return std::string(kTags[s].data(), 4); }
+std::string tag_name(std::size_t s) { return container::tag_name(kFormat, s); }
 
-template <class T>
-T read(const std::byte* p) {
-  T value;
-  std::memcpy(&value, p, sizeof value);
-  return value;
-}
-template <class T>
-void put(std::string& out, std::size_t at, T value) {
-  std::memcpy(out.data() + at, &value, sizeof value);
-}
-template <class T>
-std::string_view as_bytes(std::span<const T> s) {
-  return {reinterpret_cast<const char*>(s.data()), s.size_bytes()};
-}
+using compiled_bytes::as_bytes;
+using compiled_bytes::read;
+using compiled_bytes::write;
 
 
 // A match as 32 bytes with every padding byte zero (a DicMatch's own padding is unspecified).
@@ -121,11 +100,11 @@ std::string level_head(const DicAutomaton::Image& m) {
   std::memcpy(head.data() + kOffClasses, m.classes, 256);
   std::memcpy(head.data() + kOffColumns, m.delta_columns, 256);
   for (int c = 0; c < 256; ++c) head[kOffReplBytes + static_cast<std::size_t>(c)] = m.replacement_bytes[c] ? 1 : 0;
-  put<std::uint32_t>(head, kOffClassCount, m.class_count);
-  put<std::uint32_t>(head, kOffRowShift, m.row_shift);
-  put<std::uint64_t>(head, kOffStateCount, m.state_count);
-  put<std::uint32_t>(head, kOffHasRepl, m.has_replacements ? 1 : 0);
-  put<std::uint32_t>(head, kOffWindowed, m.windowed);
+  write<std::uint32_t>(head, kOffClassCount, m.class_count);
+  write<std::uint32_t>(head, kOffRowShift, m.row_shift);
+  write<std::uint64_t>(head, kOffStateCount, m.state_count);
+  write<std::uint32_t>(head, kOffHasRepl, m.has_replacements ? 1 : 0);
+  write<std::uint32_t>(head, kOffWindowed, m.windowed);
   return head;
 }
 
@@ -136,8 +115,7 @@ class Loader {
   [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::bad_format, name_ + ": " + what); }
 
   void check_layout() {
-    const std::vector<std::span<const std::byte>> sections = container::read_sections(bytes_, kFormat, name_);
-    std::copy(sections.begin(), sections.end(), sections_.begin());
+    sections_ = container::Sections(bytes_, kFormat, name_);
   }
 
   std::shared_ptr<const dic::DictionaryData> data(std::shared_ptr<const void> owner) {
@@ -211,9 +189,7 @@ class Loader {
  private:
   template <class T>
   std::span<const T> array(std::size_t s) const {
-    const std::span<const std::byte> bytes = sections_[s];
-    if (bytes.size() % sizeof(T) != 0) fail(tag_name(s) + ": not a whole number of entries");
-    return {reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T)};
+    return sections_.array<T>(s);
   }
 
   DicAutomaton automaton(std::size_t level, std::size_t pool) const {
@@ -266,39 +242,34 @@ class Loader {
 
   std::span<const std::byte> bytes_;
   std::string name_;
-  std::array<std::span<const std::byte>, kSectionCount> sections_{};
+  container::Sections sections_;
   std::vector<char32_t> characters_;
 };
 
 }  // namespace
 
-std::optional<std::uint64_t> compiled_dic_checksum(std::span<const std::byte> bytes) noexcept {
-  std::uint64_t sum = 0;
-  if (!container::checksum(bytes, kFormat, sum)) return std::nullopt;
-  return sum;
-}
+std::optional<std::uint64_t> compiled_dic_checksum(std::span<const std::byte> bytes) noexcept { return container::checksum(bytes, kFormat); }
 
-bool is_compiled_dic(std::span<const std::byte> bytes) noexcept {
-  return bytes.size() >= sizeof kMagic && std::memcmp(bytes.data(), kMagic, sizeof kMagic) == 0;
-}
+bool is_compiled_dic(std::span<const std::byte> bytes) noexcept { return container::has_magic(bytes, kFormat); }
 
-void write_compiled_dic(const DicPart& part, std::ostream& out) {
+void write_compiled_dic(const Model& model, std::string_view, std::string_view, bool, std::ostream& out) {
+  const DicPart& part = dic_part_of(model);
   const dic::DictionaryData& d = part.dictionary.data();
   std::string info(kInfoSize, '\0');
-  put<std::uint32_t>(info, kOffFlags, (d.utf8 ? kFlagUtf8 : 0) | (d.has_nohyphen ? kFlagNohyphen : 0) |
+  write<std::uint32_t>(info, kOffFlags, (d.utf8 ? kFlagUtf8 : 0) | (d.has_nohyphen ? kFlagNohyphen : 0) |
                                           (d.explicit_nextlevel ? kFlagNextlevel : 0) | (d.single_byte ? kFlagSingleByte : 0));
   const signed char mins[4] = {d.lhmin, d.rhmin, d.clhmin, d.crhmin};
-  for (std::size_t k = 0; k < 4; ++k) put<std::int32_t>(info, kOffMins + 4 * k, mins[k]);
-  put<std::int32_t>(info, kOffNohyphenl, d.has_nohyphen ? d.nohyphenl : 0);
+  for (std::size_t k = 0; k < 4; ++k) write<std::int32_t>(info, kOffMins + 4 * k, mins[k]);
+  write<std::int32_t>(info, kOffNohyphenl, d.has_nohyphen ? d.nohyphenl : 0);
   std::memcpy(info.data() + kOffCset, d.cset.data(), d.cset.size());
 
   std::string bytes;
   if (d.single_byte) {
     bytes.assign(1024, '\0');
-    for (std::size_t b = 0; b < 256; ++b) put<std::uint32_t>(bytes, 4 * b, d.byte_to_cp[b]);
+    for (std::size_t b = 0; b < 256; ++b) write<std::uint32_t>(bytes, 4 * b, d.byte_to_cp[b]);
   }
   std::string characters(part.word_characters.size() * 4, '\0');
-  for (std::size_t k = 0; k < part.word_characters.size(); ++k) put<std::uint32_t>(characters, 4 * k, part.word_characters[k]);
+  for (std::size_t k = 0; k < part.word_characters.size(); ++k) write<std::uint32_t>(characters, 4 * k, part.word_characters[k]);
 
   std::array<std::string, kSectionCount> owned;
   std::array<std::string_view, kSectionCount> contents{};
@@ -320,29 +291,7 @@ void write_compiled_dic(const DicPart& part, std::ostream& out) {
   for (std::size_t s = 0; s < kSectionCount; ++s)
     if (!owned[s].empty()) contents[s] = owned[s];
 
-  std::size_t size = first_section_offset();
-  std::array<std::size_t, kSectionCount> offsets{};
-  for (std::size_t s = 0; s < kSectionCount; ++s) {
-    offsets[s] = size;
-    size += contents[s].size();
-    if (s + 1 < kSectionCount) size = align_up(size);
-  }
-  std::string file(size, '\0');
-  std::memcpy(file.data(), kMagic, sizeof kMagic);
-  put<std::uint32_t>(file, kOffVersion, kVersion);
-  put<std::uint32_t>(file, kOffHeaderSize, kHeaderSize);
-  put<std::uint64_t>(file, kOffFileSize, size);
-  put<std::uint32_t>(file, kOffSectionCount, kSectionCount);
-  for (std::size_t s = 0; s < kSectionCount; ++s) {
-    const std::size_t entry = kHeaderSize + s * kEntrySize;
-    std::memcpy(file.data() + entry, kTags[s].data(), 4);
-    put<std::uint64_t>(file, entry + 8, offsets[s]);
-    put<std::uint64_t>(file, entry + 16, contents[s].size());
-    if (!contents[s].empty()) std::memcpy(file.data() + offsets[s], contents[s].data(), contents[s].size());
-  }
-  put<std::uint64_t>(file, kOffChecksum, *compiled_dic_checksum(std::span(reinterpret_cast<const std::byte*>(file.data()), size)));
-  out.write(file.data(), static_cast<std::streamsize>(file.size()));
-  if (!out) throw Error(ErrorCode::io, "cannot write the compiled dictionary");
+  container::write_file(kFormat, contents, out);
 }
 
 std::shared_ptr<const Model> load_compiled_dic(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,

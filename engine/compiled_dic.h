@@ -2,7 +2,7 @@
 // a `.dic` dictionary as libhyph loads it — both levels' automata, the replacement texts,
 // NOHYPHEN, the minimums, the charset — in one little-endian file read in place. Its own
 // magic ("\x89HYD"), so that load_compiled tells the dialect from the first bytes; the TeX
-// dialect's sections (engine/compiled.cpp) are untouched by it.
+// dialect's sections (engine/compiled_tex.cpp) are untouched by it.
 #pragma once
 
 #include "engine/model.h"
@@ -31,9 +31,10 @@ std::optional<std::uint64_t> compiled_dic_checksum(std::span<const std::byte> by
 /// Whether `bytes` begin with the .dic dialect's magic (the rest may still be invalid).
 bool is_compiled_dic(std::span<const std::byte> bytes) noexcept;
 
-/// Writes the dictionary of `part` (deterministic: the same dictionary, the same bytes).
-/// Throws Error(io) if the stream fails.
-void write_compiled_dic(const DicPart& part, std::ostream& out);
+/// Writes the dictionary of a model of libhyphen's dialect (deterministic: the same dictionary,
+/// the same bytes). The format has one layout and no tag or name: `tag`, `name` and `small`
+/// (DialectRules::write_compiled) are not used. Throws Error(io) if the stream fails.
+void write_compiled_dic(const Model& model, std::string_view tag, std::string_view name, bool small, std::ostream& out);
 
 /// A model of libhyphen's dialect reading `bytes` in place (copied first unless 64-byte
 /// aligned); `owner` keeps them alive (null if static). Settings as for Hyphenator::load_dic.

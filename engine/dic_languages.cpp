@@ -1,5 +1,6 @@
 #include "engine/dic_languages.h"
 
+#include "engine/dialect.h"
 #include "engine/language_files.h"
 #include "engine/search_environment.h"
 
@@ -72,7 +73,7 @@ std::vector<LanguageInfo> dic_languages(const LanguageSearch& search) {
       l.name = display_name(tag) + ", libhyphen dictionary";
       l.letters = LetterPolicy::unicode;
       l.patterns = file;
-      l.dialect = Dialect::libhyphen;
+      l.dialect = kDicRules.id;
       read_minimums(file, l);
       out.push_back(std::move(l));
     }
@@ -88,15 +89,24 @@ std::optional<LanguageInfo> find_dic_language(std::string_view tag, const std::v
   auto bare = [](const LanguageInfo& l) { return folded(std::string_view(l.tag).substr(kDicPrefix.size())); };
   for (;;) {
     for (const LanguageInfo& l : dics)
-      if (l.dialect == Dialect::libhyphen && bare(l) == wanted) return l;
+      if (l.dialect == kDicRules.id && bare(l) == wanted) return l;
     const std::size_t cut = wanted.rfind('_');
     if (cut == std::string::npos) break;
     wanted.resize(cut);
   }
   // A bare language: its first dictionary (pyphen's short names).
   for (const LanguageInfo& l : dics)
-    if (l.dialect == Dialect::libhyphen && !wanted.empty() && bare(l).substr(0, bare(l).find('_')) == wanted) return l;
+    if (l.dialect == kDicRules.id && !wanted.empty() && bare(l).substr(0, bare(l).find('_')) == wanted) return l;
   return std::nullopt;
+}
+
+Hyphenator load_dic_language(const LanguageInfo& l, std::string_view asked, const Settings& settings,
+                             std::span<const Source> extra) {
+  if (!extra.empty())
+    throw Error(ErrorCode::invalid_argument, std::string(asked) + " is a libhyphen dictionary: it takes no extra pattern or exception sources");
+  Hyphenator h = Hyphenator::load_dic(l.patterns, settings);
+  label_language(h, l.tag, l.name);
+  return h;
 }
 
 }  // namespace hyph::detail

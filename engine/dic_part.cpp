@@ -1,8 +1,8 @@
 #include "engine/dic_part.h"
 
-#include "engine/dic_data.h"
+#include "dic/data.h"
 #include "engine/model.h"
-#include "patterns/dic_reader.h"
+#include "dic/reader.h"
 #include "patterns/unicode_data.h"
 #include "base/utf8.h"
 

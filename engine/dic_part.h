@@ -3,8 +3,9 @@
 // and the minimums hnj_hyphen_hyphenate3 is given. Built once at load; immutable.
 #pragma once
 
-#include "engine/dic_dictionary.h"
-#include "patterns/dic_reader.h"
+#include "dic/dictionary.h"
+#include "dic/reader.h"
+#include "engine/model.h"
 
 #include <hyph/settings.h>
 
@@ -55,6 +56,9 @@ struct DicPart {
   unsigned encode(char32_t cp, char* out) const noexcept;
   bool is_word_character(char32_t cp) const noexcept;
 };
+
+/// The part of a model of libhyphen's dialect (Model::dialect_data, set by assemble()).
+inline const DicPart& dic_part_of(const Model& model) noexcept { return *static_cast<const DicPart*>(model.dialect_data.get()); }
 
 /// Builds the part for a dictionary from its source bytes. Settings: left_min and right_min go
 /// to hyphenate3 (which takes the larger of them and the dictionary's); uchyph, letters, NFC

@@ -1,7 +1,7 @@
 #include "engine/dic_token_breaks.h"
 
 #include "engine/dic_part.h"
-#include "engine/word_rules.h"
+#include "engine/model.h"
 #include "patterns/unicode_data.h"
 #include "base/utf8.h"
 
@@ -149,8 +149,9 @@ bool add_word_breaks(const Speller& speller, const Word& w, TokenBreaks& out) no
 
 }  // namespace
 
-void dic_word_breaks(const Model& model, std::string_view word, TokenBreaks& out) noexcept {
-  const Speller speller(*model.dic, nullptr);
+void dic_whole_word(const Model& model, std::string_view word, TokenBreaks& out) noexcept {
+  static_assert(4 * kDicMaxWordChars <= kWholeWordBytes);
+  const Speller speller(dic_part_of(model), nullptr);
   start(out, word.size());
   const auto* const begin = reinterpret_cast<const unsigned char*>(word.data());
   const auto* const end = begin + word.size();
@@ -173,8 +174,9 @@ void dic_word_breaks(const Model& model, std::string_view word, TokenBreaks& out
   add_word_breaks(speller, w, out);  // at most kDicMaxWordChars - 1 breaks: they fit
 }
 
-void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, const ExtraExceptions* extra) noexcept {
-  const Speller speller(*model.dic, extra);
+void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters*,
+                      const ExtraExceptions* extra) noexcept {
+  const Speller speller(dic_part_of(model), extra);
   start(out, token.size());
   const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
   const auto* const end = begin + token.size();
@@ -330,13 +332,12 @@ __m128i is_odd_digit(__m128i v) noexcept {
 }  // namespace
 #endif
 
-std::size_t dic_hyphenate_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
-                               LookupCounters* counters) noexcept {
+std::size_t dic_one_word(const Model& model, std::string_view text, std::span<std::size_t> breaks, LookupCounters*) noexcept {
   // hyphens gets n + 2 bytes from the dictionary, read back as at most 32.
   constexpr std::size_t kLeanBytes = 30;
-  const DicPart& part = *model.dic;
+  const DicPart& part = dic_part_of(model);
   const std::size_t n = text.size();
-  if (n - 2 > kLeanBytes - 2 || !part.plain_ascii_letters) return hyphenate_text(model, text, breaks, counters, nullptr);
+  if (n - 2 > kLeanBytes - 2 || !part.plain_ascii_letters) return kNotMine;
   // The word dic_token_breaks would spell: its letters lower-cased, a byte each.
   char word[kLeanBytes];
   char hyphens[kLeanBytes + 5] = {};
@@ -344,20 +345,20 @@ std::size_t dic_hyphenate_text(const Model& model, std::string_view text, std::s
   int status = 0;
 #if defined(__SSE2__)
   Pieces letters = load_pieces(text.data(), n);
-  if (byte_mask(letters, n, is_letter) != (1u << n) - 1) return hyphenate_text(model, text, breaks, counters, nullptr);
+  if (byte_mask(letters, n, is_letter) != (1u << n) - 1) return kNotMine;
   letters.head = lower_ascii(letters.head);
   letters.tail = lower_ascii(letters.tail);
   store_pieces(word, letters, n);
 #else
   for (std::size_t i = 0; i < n; ++i) {
     const unsigned lower = static_cast<unsigned char>(text[i]) | 0x20u;
-    if (lower - 'a' >= 26u) return hyphenate_text(model, text, breaks, counters, nullptr);
+    if (lower - 'a' >= 26u) return kNotMine;
     word[i] = static_cast<char>(lower);
   }
 #endif
   // hyphenate3 with the model's minimums, for a word that reaches no replacement (else false).
   if (!part.dictionary.hyphenate_common(std::string_view(word, n), hyphens, {}, &part.minimums, status) || status != 0)
-    return hyphenate_text(model, text, breaks, counters, nullptr);
+    return kNotMine;
   // A break after each of the first n - 1 characters whose value is odd.
 #if defined(__SSE2__)
   odd = byte_mask(load_pieces(hyphens, n + 2), n + 2, is_odd_digit);
@@ -369,6 +370,25 @@ std::size_t dic_hyphenate_text(const Model& model, std::string_view text, std::s
   for (; odd != 0; odd &= odd - 1, ++count)
     if (count < breaks.size()) breaks[count] = static_cast<std::size_t>(std::countr_zero(odd)) + 1;
   return count;
+}
+
+PieceStep dic_piece_step(std::string_view held, bool token_ends, const TokenBreaks& found) noexcept {
+  // Words never span `settled`: what is before it is decided.
+  if (found.more) return {PieceNext::ask_again, found.settled};
+  if (token_ends) return {PieceNext::done, held.size()};
+  // One run of word characters fills what is held: longer than any word that is hyphenated.
+  if (found.settled == 0 && !held.empty()) return {PieceNext::skip_word_run, 0};
+  return {PieceNext::read_on, found.settled};
+}
+
+bool dic_in_word_run(const Model& model, char32_t c) noexcept {
+  return c != utf8::kInvalid && !(c >= 0xD800 && c <= 0xDFFF) && dic_part_of(model).is_word_character(c);
+}
+
+void dic_replacement(const Model& model, std::uint32_t k, Break& b) noexcept {
+  const DicReplacementText& r = dic_part_of(model).replacements[k];
+  b.before = r.before;
+  b.after = r.after;
 }
 
 }  // namespace hyph::detail

@@ -3,13 +3,12 @@
 // hyphenate3 as the engine takes them, the levels' values from hyphenate_levels, and the
 // patterns that matched, walked level by level and compound part by compound part as 2.8.8's
 // hnj_hyphen_hyph_ cuts the word. Not on the hot path: it allocates.
-#include "engine/dic_data.h"
+#include "dic/data.h"
 #include "engine/dic_part.h"
 #include "engine/explain.h"
 
 #include "base/utf8.h"
-
-#include <unicode/uchar.h>
+#include "patterns/unicode_data.h"
 
 #include <algorithm>
 #include <string>
@@ -215,7 +214,7 @@ void explain_word(const DicPart& part, const DicWord& dw, WordExplanation& w) {
 }  // namespace
 
 void explain_dic_token(const Model& model, std::string_view token, std::size_t base, std::vector<WordExplanation>& out) {
-  const DicPart& part = *model.dic;
+  const DicPart& part = dic_part_of(model);
   const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
   const auto* const end = begin + token.size();
   const unsigned char* p = begin;
@@ -232,7 +231,7 @@ void explain_dic_token(const Model& model, std::string_view token, std::size_t b
     const unsigned char* const word_begin = p;
     bool too_long = false;
     for (;;) {
-      const auto lower = static_cast<char32_t>(u_tolower(static_cast<UChar32>(c.cp)));
+      const char32_t lower = patterns::unicode::lower(c.cp);
       p += c.length;
       if (w.ends.size() < kDicMaxWordChars) {
         char spelled[4];

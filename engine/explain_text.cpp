@@ -1,5 +1,5 @@
 // Hyphenator::explain: the text cut into tokens as every front end cuts it, each token given
-// to its dialect's explainer; and to_text, doc/explain.md's line.
+// to its dialect's explainer (DialectRules::explain_token); and to_text, doc/explain.md's line.
 #include "engine/explain.h"
 #include "engine/separators.h"
 
@@ -16,11 +16,7 @@ std::vector<WordExplanation> explain_text(const Model& model, std::string_view t
     const char* const q = next_separator(p, end);
     const std::string_view token(p, static_cast<std::size_t>(q - p));
     const auto base = static_cast<std::size_t>(p - begin);
-    if (model.dialect == Dialect::libhyphen) {
-      explain_dic_token(model, token, base, out);
-    } else {
-      explain_tex_token(model, token, base, out);
-    }
+    model.rules->explain_token(model, token, base, out);
     p = skip_separators(q, end);
   }
   return out;

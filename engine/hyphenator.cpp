@@ -1,14 +1,12 @@
 #include <hyph/hyphenator.h>
 
 #include "engine/compiled.h"
-#include "engine/compiled_dic.h"
 #include "engine/dic_part.h"
-#include "engine/dic_token_breaks.h"
 #include "engine/insert_markers.h"
 #include "engine/model.h"
 #include "engine/word_rules.h"
 #include "exceptions/exception_store.h"
-#include "patterns/dic_reader.h"
+#include "dic/reader.h"
 #include "patterns/embedded.h"
 #include "patterns/readers.h"
 
@@ -108,9 +106,7 @@ void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::st
 }
 
 void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::string_view name, CompiledLayout layout) const {
-  // A .dic dictionary has one layout of its own and no tag or name (doc/compiled-format.md).
-  if (model_->dialect == detail::Dialect::libhyphen) return detail::write_compiled_dic(*model_->dic, out);
-  detail::write_compiled(*model_, tag, name, out, layout == CompiledLayout::small);
+  model_->rules->write_compiled(*model_, tag, name, layout == CompiledLayout::small, out);
 }
 
 void Hyphenator::write_compiled_file(const std::filesystem::path& path, std::string_view tag, std::string_view name,
@@ -122,10 +118,8 @@ void Hyphenator::write_compiled_file(const std::filesystem::path& path, std::str
 
 std::size_t Hyphenator::hyphenate(std::string_view text, std::span<std::size_t> breaks,
                                   LookupCounters* counters) const noexcept {
-  // A single short ASCII word, the commonest call: straight to its breaks.
-  if (model_->ascii_vector) return detail::hyphenate_text_vector(*model_, text, breaks, counters);
-  if (model_->dic) return detail::dic_hyphenate_text(*model_, text, breaks, counters);
-  return detail::hyphenate_text(*model_, text, breaks, counters, nullptr);
+  // A single short word, the commonest call: the dialect's one-word path first.
+  return detail::hyphenate_any(*model_, text, breaks, counters);
 }
 
 std::size_t Hyphenator::hyphenate(std::u16string_view text, std::span<std::size_t> breaks,
@@ -142,16 +136,11 @@ std::size_t Hyphenator::breaks(std::u16string_view text, std::span<Break> breaks
 }
 
 std::size_t Hyphenator::word_breaks(std::string_view word, std::span<Break> breaks) const noexcept {
-  if (model_->dialect != detail::Dialect::libhyphen) return detail::text_breaks(*model_, word, breaks, nullptr);
-  detail::TokenBreaks token;
-  detail::dic_word_breaks(*model_, word, token);
-  for (std::size_t k = 0; k < token.count && k < breaks.size(); ++k) breaks[k] = detail::break_at(*model_, token, k, 0);
-  return token.count;
+  return detail::word_breaks(*model_, word, breaks);
 }
 
 std::size_t Hyphenator::word_breaks(std::u16string_view word, std::span<Break> breaks) const noexcept {
-  if (model_->dialect != detail::Dialect::libhyphen) return detail::text_breaks_utf16(*model_, word, breaks, nullptr);
-  return detail::dic_word_breaks_utf16(*model_, word, breaks);
+  return detail::word_breaks_utf16(*model_, word, breaks);
 }
 
 void Hyphenator::visit_breaks(std::string_view text, void (*visit)(void* context, const Break& b), void* context,
@@ -180,7 +169,7 @@ std::string Hyphenator::hyphenated_spelling(std::string_view text, std::string_v
 }
 
 Dialect Hyphenator::dialect() const noexcept {
-  return model_->dialect == detail::Dialect::libhyphen ? Dialect::libhyphen : Dialect::tex;
+  return model_->rules->id;
 }
 
 std::string Hyphenator::hyphenated(std::string_view text, std::string_view marker) const {
@@ -213,8 +202,7 @@ FilterDescription Hyphenator::filter() const { return model_->exceptions.describ
 std::string_view Hyphenator::tag() const noexcept { return model_->tag; }
 std::string_view Hyphenator::name() const noexcept { return model_->name; }
 std::span<const Warning> Hyphenator::warnings() const noexcept {
-  if (!model_->dic) return {};
-  return model_->dic->warnings;
+  return model_->warnings;
 }
 
 }  // namespace hyph

@@ -1,10 +1,12 @@
 // The language registry: finds hyph-utf8 pattern files, reads their metadata, resolves tags.
 #include <hyph/languages.h>
 
+#include "engine/dialect.h"
 #include "engine/dic_languages.h"
 #include "engine/language_files.h"
 #include "engine/model.h"
 #include "engine/search_environment.h"
+#include "engine/tex_languages.h"
 
 #include <algorithm>
 #include <array>
@@ -319,7 +321,7 @@ LanguageInfo find_language(std::string_view tag, const LanguageSearch& search) {
     if (auto l = detail::find_dic_language(tag, all)) return *l;
   }
   for (const LanguageInfo& l : all) {
-    if (l.embedded || l.dialect == Dialect::libhyphen) continue;
+    if (l.embedded || l.tag.starts_with(detail::kDicPrefix)) continue;  // libhyphen's: found above
     const std::string bare = l.tag.starts_with(kHyphUtf8Prefix) ? l.tag.substr(kHyphUtf8Prefix.size()) : l.tag;
     if (wanted == l.tag || wanted == std::string(kHyphUtf8Prefix) + bare) return l;
   }
@@ -349,15 +351,18 @@ LanguageInfo find_language(std::string_view tag, const LanguageSearch& search) {
 Hyphenator load_language(std::string_view tag, const Settings& settings, std::span<const Source> extra,
                          const LanguageSearch& search) {
   const LanguageInfo l = find_language(tag, search);
-  if (l.dialect == Dialect::libhyphen) {
-    if (!extra.empty())
-      throw Error(ErrorCode::invalid_argument, std::string(tag) + " is a libhyphen dictionary: it takes no extra pattern or exception sources");
-    Hyphenator h = Hyphenator::load_dic(l.patterns, settings);
-    detail::label_language(h, l.tag, l.name);
-    return h;
-  }
+  return detail::rules_for(l.dialect).load_language(l, tag, settings, extra);
+}
+
+Hyphenator Hyphenator::language(std::string_view tag, const Settings& settings, std::span<const Source> extra) {
+  return load_language(tag, settings, extra);
+}
+
+namespace detail {
+
+Hyphenator load_tex_language(const LanguageInfo& l, std::string_view, const Settings& settings, std::span<const Source> extra) {
   // The language's own minimums and letters; \uchyph is TeX's for every language.
-  const Settings s = detail::with_defaults(settings, {.mins = l.mins, .uchyph = kPlainTexDefaults.uchyph, .letters = l.letters});
+  const Settings s = with_defaults(settings, {.mins = l.mins, .uchyph = kPlainTexDefaults.uchyph, .letters = l.letters});
   Hyphenator h = [&] {
     if (l.embedded) return Hyphenator::english(s, extra);
     std::vector<Source> sources;
@@ -367,12 +372,10 @@ Hyphenator load_language(std::string_view tag, const Settings& settings, std::sp
     return Hyphenator::load(sources, s);
   }();
   // Loaded by tag, it reports the tag (tag(), Python's .tag), as a compiled file does.
-  detail::label_language(h, l.tag, l.name);
+  label_language(h, l.tag, l.name);
   return h;
 }
 
-Hyphenator Hyphenator::language(std::string_view tag, const Settings& settings, std::span<const Source> extra) {
-  return load_language(tag, settings, extra);
-}
+}  // namespace detail
 
 }  // namespace hyph

@@ -1,7 +1,7 @@
 #include "engine/model.h"
 
 #include "engine/dic_part.h"
-#include "engine/token_breaks.h"
+#include "engine/tex_token_breaks.h"  // ascii_vector_usable
 
 #include "exceptions/layered_store.h"
 #include "exceptions/mapped_store.h"
@@ -59,9 +59,12 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
   if (parts.dic) {
     // libhyphen's dialect: its minimums are hyphenate3's, its letters runs of letters.
     const HyphenMins mins = parts.dic->effective;
+    const std::span<const Warning> warnings = parts.dic->warnings;
     return std::make_shared<Model>(Model{
         .backing = std::move(parts.backing),
-        .dialect = Dialect::libhyphen,
+        .rules = &kDicRules,
+        .dialect_data = std::move(parts.dic),
+        .warnings = warnings,
         .alphabet = std::move(parts.alphabet),
         .automaton = std::move(parts.automaton),
         .exceptions = std::move(parts.exceptions),
@@ -73,14 +76,15 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
         .nfc = nullptr,
         .tag = std::move(parts.tag),
         .name = std::move(parts.name),
-        .dic = std::move(parts.dic),
     });
   }
   const Settings s = with_defaults(settings, defaults);
   SymbolExceptions by_symbol = SymbolExceptions::build(parts.alphabet, parts.exceptions);
   auto model = std::make_shared<Model>(Model{
       .backing = std::move(parts.backing),
-      .dialect = Dialect::tex,
+      .rules = &kTexRules,
+      .dialect_data = nullptr,
+      .warnings = {},
       .alphabet = std::move(parts.alphabet),
       .automaton = std::move(parts.automaton),
       .exceptions = std::move(parts.exceptions),
@@ -92,7 +96,6 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
       .nfc = nfc_instance(s.normalization),
       .tag = std::move(parts.tag),
       .name = std::move(parts.name),
-      .dic = nullptr,
   });
   bool bytes = true;
   for (unsigned char c = 0; c < patterns::Alphabet::kAscii; ++c) {
@@ -101,6 +104,7 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
     model->ascii_symbols[c] = static_cast<std::uint8_t>(symbol);
   }
   model->ascii_vector = bytes && ascii_vector_usable();
+  if (model->ascii_vector) model->rules = &kTexVectorRules;
   model->packed_rows = model->automaton.packed_rows();
   // The lean path takes a text of letters alone for one word: no separator and no explicit
   // hyphen may be a letter.

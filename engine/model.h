@@ -1,6 +1,7 @@
 // Everything a loaded Hyphenator holds. Immutable once built; shared by every copy and thread.
 #pragma once
 
+#include "engine/dialect.h"
 #include "engine/symbol_exceptions.h"
 #include "exceptions/exception_index.h"
 #include "patterns/alphabet.h"
@@ -25,18 +26,17 @@ namespace hyph::detail {
 
 struct DicPart;  // engine/dic_part.h
 
-/// The set of word rules and pattern semantics a model answers with, chosen at load time;
-/// word_rules.h dispatches on it.
-enum class Dialect {
-  tex,        ///< tex.web §891–§902 and Liang's patterns (alphabet, automaton, exceptions)
-  libhyphen,  ///< runs of letters and a `.dic` dictionary answered as libhyphen 2.8.8 (dic)
-};
-
 struct Model {
   // A compiled file's bytes, which the parts below may read in place (null for a model built
   // from sources). First, so that it is released last.
   std::shared_ptr<const void> backing;
-  Dialect dialect = Dialect::tex;
+  // The word rules and pattern semantics it answers with (engine/dialect.h), chosen by assemble().
+  const DialectRules* rules = &kTexRules;
+  // What a dialect other than TeX's reads beside the fields below (libhyphen's: its DicPart,
+  // engine/dic_part.h, dic_part_of), null for TeX's.
+  std::shared_ptr<const void> dialect_data;
+  // What loading warned about (libhyphen's reader), kept in dialect_data.
+  std::span<const Warning> warnings;
   patterns::Alphabet alphabet;
   patterns::Automaton automaton;
   ::hyph::exceptions::ExceptionIndex exceptions;
@@ -52,11 +52,9 @@ struct Model {
   // The language a compiled file names (hyph-compile --tag, --name); empty otherwise.
   std::string tag;
   std::string name;
-  // libhyphen's dialect: the dictionary and what goes with it (null for TeX's).
-  std::shared_ptr<const DicPart> dic;
   // TeX's dialect on a CPU with AVX-512 VBMI and VBMI2 whose ASCII letters all have symbols
-  // below 256: ascii_token_breaks classifies a token in one table lookup of 64 bytes, from
-  // the low bytes of the ASCII symbols (engine/token_breaks.cpp).
+  // below 256: tex_ascii_token_breaks classifies a token in one table lookup of 64 bytes, from
+  // the low bytes of the ASCII symbols (engine/tex_token_breaks.cpp).
   bool ascii_vector = false;
   alignas(64) std::uint8_t ascii_symbols[128] = {};
   // The automaton's padded packed rows (null rows otherwise): the vector path walks a word of
@@ -64,7 +62,7 @@ struct Model {
   patterns::Automaton::PackedRows packed_rows = {};
   // ascii_vector with padded packed rows, the exceptions answered by symbol_exceptions,
   // \uchyph > 0 and no ASCII separator a letter: a text that is one word of at most 14 ASCII
-  // letters takes the lean path (engine/token_breaks.cpp, hyphenate_text_vector).
+  // letters takes the lean path (engine/tex_token_breaks.cpp, tex_one_word_vector).
   bool lean_words = false;
 };
 
@@ -84,7 +82,7 @@ struct ModelParts {
   ::hyph::exceptions::ExceptionIndex exceptions;
   std::string tag = {};
   std::string name = {};
-  std::shared_ptr<const DicPart> dic = {};  ///< set: libhyphen's dialect
+  std::shared_ptr<const DicPart> dic = {};  ///< set: libhyphen's dialect (engine/dic_part.h)
 };
 
 /// The one place a Model is made: minimums clamped as TeX's norm_min does, \uchyph, letters,

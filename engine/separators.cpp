@@ -1,5 +1,7 @@
 #include "engine/separators.h"
 
+#include <hyph/cpu_tier.h>
+
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -85,24 +87,32 @@ __attribute__((target("avx2"))) const char* next_separator_avx2(const char* p, c
 
 using Scan = const char* (*)(const char*, const char*) noexcept;
 
-// Asked once: which CPU this is does not change while the program runs.
-Scan best_scan() noexcept {
-  static const Scan scan = __builtin_cpu_supports("avx2") ? next_separator_avx2 : next_separator_sse2;
-  return scan;
+// The scan of the dispatch tier, and whether a short span takes the 16-byte tail instead
+// (not on the portable tier). Asked once: the tier does not change while the program runs.
+struct TierScan {
+  Scan scan;
+  bool vector_tail;
+};
+TierScan tier_scan() noexcept {
+  static const TierScan chosen = cpu_tier() >= CpuTier::avx2   ? TierScan{next_separator_avx2, true}
+                                 : cpu_tier() >= CpuTier::sse2 ? TierScan{next_separator_sse2, true}
+                                                               : TierScan{next_separator_portable, false};
+  return chosen;
 }
 
 }  // namespace
 
 const char* next_separator(const char* p, const char* end) noexcept {
+  const TierScan chosen = tier_scan();
   // A word is usually shorter than 16 bytes: no call through the pointer for it.
-  if (end - p < 16) return tail(p, end);
-  return best_scan()(p, end);
+  if (end - p < 16 && chosen.vector_tail) return tail(p, end);
+  return chosen.scan(p, end);
 }
 
 std::span<const SeparatorScan> separator_scans() noexcept {
   static const SeparatorScan scans[] = {{"portable", next_separator_portable, true},
-                                        {"sse2", next_separator_sse2, true},
-                                        {"avx2", next_separator_avx2, __builtin_cpu_supports("avx2") != 0}};
+                                        {"sse2", next_separator_sse2, cpu_tier() >= CpuTier::sse2},
+                                        {"avx2", next_separator_avx2, cpu_tier() >= CpuTier::avx2}};
   return scans;
 }
 
@@ -115,5 +125,14 @@ std::span<const SeparatorScan> separator_scans() noexcept {
 }
 
 #endif
+
+bool has_explicit_hyphen(const unsigned char* p, const unsigned char* end, bool dashes) noexcept {
+  const auto n = static_cast<std::size_t>(end - p);
+  if (std::memchr(p, '-', n) != nullptr) return true;
+  if (!dashes) return false;
+  for (const unsigned char* q = p; (q = static_cast<const unsigned char*>(std::memchr(q, 0xE2, static_cast<std::size_t>(end - q)))) != nullptr; ++q)
+    if (is_dash_at(q, end)) return true;
+  return false;
+}
 
 }  // namespace hyph::detail

@@ -51,8 +51,8 @@ struct TextStream::State {
 
   Hyphenator hyphenator;
   const detail::Model& model = detail::model_of(hyphenator);
-  // TeX's dialect takes short ASCII tokens through their own path (token_breaks.h).
-  const bool ascii_first = model.dialect == detail::Dialect::tex;
+  // Short tokens through the dialect's own path for them, where it has one (DialectRules).
+  const decltype(detail::DialectRules::short_token) short_token = model.rules->short_token;
   std::string marker;
   Sink sink;
   LookupCounters counters;
@@ -218,7 +218,7 @@ struct TextStream::State {
             // unless its breaks come in pieces (libhyphen's dialect: TokenBreaks::more).
             const std::string_view whole = bytes.substr(i, j - i);
             detail::TokenBreaks breaks;
-            if (!ascii_first || !detail::ascii_token_breaks(model, whole, breaks, &counters))
+            if (short_token == nullptr || !short_token(model, whole, breaks, &counters))
               detail::find_token_breaks(model, whole, breaks, &counters);
             if (!breaks.more) {
               emit_marked(whole, breaks);

@@ -1,13 +1,11 @@
 #include <hyph/user_dictionary.h>
 
-#include "engine/dic_part.h"
 #include "engine/insert_markers.h"
 #include "engine/model.h"
 #include "engine/word_rules.h"
 #include "exceptions/hyphenated_form.h"
 #include "exceptions/mutable_index.h"
 #include "patterns/parsed.h"
-#include "patterns/unicode_data.h"
 #include "base/utf8.h"
 
 #include <algorithm>
@@ -17,77 +15,7 @@
 namespace hyph {
 namespace {
 
-struct Word {
-  std::string key;  // lower case, as the engine builds exception keys
-  std::uint64_t mask = 0;
-};
-
-std::string describe_char(char32_t cp) {
-  if (cp >= 0x20 && cp < 0x7F) return std::string("'") + static_cast<char>(cp) + "'";
-  char text[16];
-  std::snprintf(text, sizeof text, "U+%04X", static_cast<unsigned>(cp));
-  return text;
-}
-
-// Reads "hy-phen-ation": '-' marks a break after the letters so far (bit n of the mask, for
-// n < marked); every other character goes to add_letter(cp, letters so far, key), which
-// appends it to the key and returns whether it counts as a letter, or throws.
-template <class AddLetter>
-Word read_hyphenated(std::string_view text, std::size_t marked, AddLetter add_letter) {
-  Word w;
-  std::size_t letters = 0;
-  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-  const auto* const end = p + text.size();
-  while (p < end) {
-    const utf8::Decoded d = utf8::decode(p, end);
-    if (d.cp == utf8::kInvalid) throw Error(ErrorCode::bad_utf8, "user dictionary: invalid UTF-8 in '" + std::string(text) + "'");
-    p += d.length;
-    if (d.cp == U'-') {
-      if (letters < marked) w.mask |= std::uint64_t{1} << letters;
-    } else if (add_letter(d.cp, letters, w.key)) {
-      ++letters;
-    }
-  }
-  if (letters == 0) throw Error(ErrorCode::invalid_argument, "user dictionary: '" + std::string(text) + "' has no letters");
-  return w;
-}
-
-// A word as TeX's \hyphenation reads it (tex.web §934–§939): letters by their \lccode (here:
-// the language's alphabet); past 63 letters the rest is ignored.
-Word parse_tex_word(const detail::Model& model, std::string_view text) {
-  return read_hyphenated(text, patterns::kMaxLetters, [&](char32_t cp, std::size_t letters, std::string& key) {
-    const patterns::LetterInfo info = model.alphabet.classify(cp);
-    if (!info || info.symbol == model.alphabet.other_letter())
-      throw Error(ErrorCode::invalid_argument,
-                  "user dictionary: " + describe_char(cp) + " in '" + std::string(text) +
-                      "' is not a letter of this language's patterns or exceptions, so no word with it can be matched");
-    if (letters >= patterns::kMaxLetters) return false;
-    key.append(model.alphabet.utf8(info.symbol));
-    return true;
-  });
-}
-
-// The same for libhyphen's dialect, keyed as engine/dic_token_breaks.cpp looks words up: the
-// characters of the dictionary's words (Unicode letters and marks, and those its patterns
-// use), each lowercased by ICU's simple mapping, in UTF-8. '-' always marks a break here, so
-// a word whose dictionary reads '-' as a letter cannot be given.
-Word parse_dic_word(const detail::DicPart& part, std::string_view text) {
-  return read_hyphenated(text, 64, [&](char32_t cp, std::size_t letters, std::string& key) {
-    if (!part.is_word_character(cp))
-      throw Error(ErrorCode::invalid_argument, "user dictionary: " + describe_char(cp) + " in '" + std::string(text) +
-                                                   "' is not a character of this dictionary's words");
-    if (letters >= detail::kDicMaxWordChars)
-      throw Error(ErrorCode::invalid_argument, "user dictionary: '" + std::string(text) + "' has more than " +
-                                                   std::to_string(detail::kDicMaxWordChars) +
-                                                   " characters, and longer words are not hyphenated");
-    utf8::append(key, patterns::unicode::lower(cp));
-    return true;
-  });
-}
-
-Word parse_word(const detail::Model& model, std::string_view text) {
-  return model.dic ? parse_dic_word(*model.dic, text) : parse_tex_word(model, text);
-}
+detail::UserWord parse_word(const detail::Model& model, std::string_view text) { return model.rules->parse_user_word(model, text); }
 
 }  // namespace
 
@@ -108,7 +36,7 @@ UserDictionary::UserDictionary(UserDictionary&&) noexcept = default;
 UserDictionary& UserDictionary::operator=(UserDictionary&&) noexcept = default;
 
 bool UserDictionary::add(std::string_view hyphenated) {
-  const Word w = parse_word(detail::model_of(impl_->hyphenator), hyphenated);
+  const detail::UserWord w = parse_word(detail::model_of(impl_->hyphenator), hyphenated);
   return impl_->index.insert_or_assign(w.key, w.mask);
 }
 
@@ -117,7 +45,7 @@ bool UserDictionary::remove(std::string_view word) {
 }
 
 std::optional<std::string> UserDictionary::find(std::string_view word) const {
-  const Word w = parse_word(detail::model_of(impl_->hyphenator), word);
+  const detail::UserWord w = parse_word(detail::model_of(impl_->hyphenator), word);
   const auto mask = impl_->index.find(w.key);
   if (!mask) return std::nullopt;
   return exceptions::hyphenated_form(w.key, *mask);

@@ -9,8 +9,7 @@
 // A token longer than one piece is decided piece by piece as TextStream decides long tokens,
 // by the same code (engine/token_pieces.h): this file only converts, holds one piece and maps
 // offsets back.
-#include "engine/dic_part.h"
-#include "engine/dic_token_breaks.h"
+#include "engine/separators.h"
 #include "engine/token_pieces.h"
 #include "engine/word_rules.h"
 
@@ -101,7 +100,7 @@ std::size_t token_breaks16(const Model& model, std::u16string_view text, std::si
       case PieceNext::skip_word_run:
         while (pos < end) {
           const auto [cp, units] = code_point_at(token, pos);
-          if (!in_word_run(model, cp)) break;
+          if (!model.rules->in_word_run(model, cp)) break;
           pos += units;
         }
         piece.length = 0;
@@ -176,19 +175,17 @@ void visit_breaks_utf16(const Model& model, std::u16string_view text, void (*vis
   });
 }
 
-std::size_t dic_word_breaks_utf16(const Model& model, std::u16string_view word, std::span<Break> breaks) noexcept {
-  // A word of libhyphen's dialect has at most kDicMaxWordChars characters, at most 4 bytes each
-  // in UTF-8: one piece holds it.
-  static_assert(kPiece >= 4 * kDicMaxWordChars);
+std::size_t word_breaks_utf16(const Model& model, std::u16string_view word, std::span<Break> breaks) noexcept {
+  if (model.rules->whole_word == nullptr) return text_breaks_utf16(model, word, breaks, nullptr);
+  // One piece holds any word whole_word is given.
+  static_assert(kPiece >= kWholeWordBytes + 4);
   Piece piece;
-  std::size_t chars = 0;
-  for (std::size_t pos = 0; pos < word.size(); ++chars) {
-    if (chars == kDicMaxWordChars) return 0;  // too long: no breaks, as dic_word_breaks says
-    pos += piece.append(word, pos);
-  }
+  std::size_t pos = 0;
+  while (pos < word.size() && piece.length <= kWholeWordBytes) pos += piece.append(word, pos);
+  if (piece.length > kWholeWordBytes) return 0;  // too long: no breaks, as whole_word says
   piece.unit[piece.length] = word.size();
   TokenBreaks found;
-  dic_word_breaks(model, piece.view(), found);
+  model.rules->whole_word(model, piece.view(), found);
   for (std::size_t k = 0; k < found.count && k < breaks.size(); ++k) breaks[k] = break16(model, found, k, piece);
   return found.count;
 }

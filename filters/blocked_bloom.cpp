@@ -1,5 +1,7 @@
 #include "filters/blocked_bloom.h"
 
+#include <hyph/cpu_tier.h>
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -96,7 +98,7 @@ bool BlockedBloomFilter::maybe_contains_portable(Hash key) const noexcept {
 
 #if HYPH_BLOCKED_BLOOM_AVX2
 
-bool BlockedBloomFilter::avx2_available() noexcept { return __builtin_cpu_supports("avx2"); }
+bool BlockedBloomFilter::avx2_available() noexcept { return cpu_tier() >= CpuTier::avx2; }
 
 // The same probes as probe_portable, seven at a time (one g). The 9-bit fields j and j + 4
 // of g go into 32-bit lanes 2j and 2j + 1 (two variable shifts of the 64-bit g, the odd lanes

@@ -48,7 +48,7 @@ class BlockedBloomFilter final : public Filter {
   /// AVX2: avx2_available()), whichever maybe_contains() uses; for tests and benchmarks.
   bool maybe_contains_portable(Hash key) const noexcept;
   bool maybe_contains_avx2(Hash key) const noexcept;
-  /// True if this CPU runs AVX2 code; maybe_contains() uses it then.
+  /// True if the dispatch tier has AVX2 (include/hyph/cpu_tier.h); maybe_contains() uses it then.
   static bool avx2_available() noexcept;
   FilterDescription describe() const override;
   /// The mean over blocks of (bits set in the block / 512)^k: the rate of independent

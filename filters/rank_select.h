@@ -10,6 +10,8 @@
 // a portable form narrows to a byte with SWAR byte counts and then clears bits inside it.
 #pragma once
 
+#include <hyph/cpu_tier.h>
+
 #include <bit>
 #include <cstdint>
 
@@ -89,12 +91,12 @@ struct HardwareBits {
   }
 };
 
-/// True where popcnt and BMI2 exist and pdep is fast: not on AMD before Zen 3 (families
-/// 15h to 17h), whose microcoded pdep takes up to hundreds of cycles.
+/// True where the dispatch tier has popcnt and BMI2 (avx2 and up: include/hyph/cpu_tier.h)
+/// and pdep is fast: not on AMD before Zen 3 (families 15h to 17h), whose microcoded pdep
+/// takes up to hundreds of cycles.
 inline bool fast_bit_instructions() noexcept {
   __builtin_cpu_init();
-  return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") &&
-         !__builtin_cpu_is("amdfam17h");
+  return cpu_tier() >= CpuTier::avx2 && !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
 }
 #else
 using HardwareBits = PortableBits;

@@ -12,6 +12,7 @@
 #include "fuzz_support.h"
 
 #include "engine/compiled.h"
+#include "engine/compiled_tex.h"
 #include "engine/compiled_dic.h"
 
 #include <cstring>

@@ -3,7 +3,7 @@
 // hyphenate calls, on words made of its patterns' bytes and with a sweep of minimums, return
 // without crashing, stay inside the caller's buffers and keep libhyphen's contracts: one value
 // per position, '\0' after the last, replacements only where the vector has a break.
-#include "engine/dic_dictionary.h"
+#include "dic/dictionary.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -3,7 +3,7 @@
 // standard-layout type, so the client's HyphenDict* and the Bound* are the same address.
 #pragma once
 
-#include "engine/dic_dictionary.h"
+#include "dic/dictionary.h"
 #include "hyphen/hyphen.h"
 
 #include <string_view>

@@ -1,12 +1,13 @@
 // The helpers Debian's libhyphen.so.0 exports beside its API, with 2.8.8's names and
 // signatures: its allocator (hnj_malloc, which never returns NULL), hnj_strchomp, and the steps
 // hnj_hyphen_hyphenate2 runs after the pattern levels, which are the engine's
-// (engine/dic_steps.h) called on the caller's buffers. Only the ABI-compatible libhyphen.so.0
+// (dic/steps.h, through dic/c_steps.h) called on the caller's buffers. Only the ABI-compatible libhyphen.so.0
 // exports them (hyphen/compat/libhyphen.map); old programs built against libhyphen's private
 // header may call them.
 #include "hyphen/libhyphen_private.h"
 
-#include "engine/dic_steps.h"
+#include "dic/c_steps.h"
+#include "dic/steps.h"
 
 #include <algorithm>
 #include <cstdio>

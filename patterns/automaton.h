@@ -160,7 +160,7 @@ class Automaton {
   }
 
   /// What the walk over padded packed rows reads, for a vectorised front end that walks a
-  /// short word in registers (engine/token_breaks.cpp) as walk_packed<false> does; `rows` is
+  /// short word in registers (engine/tex_token_breaks.cpp) as walk_packed<false> does; `rows` is
   /// null unless the rows are packed and padded. Offsets are in units of 8 bytes.
   struct PackedRows {
     const char* rows = nullptr;

@@ -3,15 +3,14 @@
 #pragma once
 
 #include "patterns/parsed.h"
+#include "base/file_bytes.h"
 
 #include <hyph/settings.h>
 
 namespace hyph::patterns {
 
-/// The most bytes a source (pattern or exception file, .dic dictionary) read from a pipe may
-/// have: a bound for what has no size of its own (a regular file is read at its size). The
-/// largest sources in use are under 2 MB.
-inline constexpr std::size_t kMaxPipedSource = std::size_t{256} << 20;
+/// The most bytes a source read from a pipe may have (base/file_bytes.h).
+using base::kMaxPipedSource;
 
 /// Reads `source` in its format (detected from name/content if SourceFormat::detect).
 /// Throws ParseError on malformed input.

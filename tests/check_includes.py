@@ -5,6 +5,7 @@ the two cannot drift apart.
 
     check_includes.py SOURCE_ROOT            check; exit 1 listing every include not allowed
     check_includes.py SOURCE_ROOT --list     print which room includes which (with counts)
+    check_includes.py SOURCE_ROOT --unused   print the allowed edges no include uses (exit 1 if any)
 """
 import re
 import sys
@@ -82,6 +83,13 @@ def main() -> int:
             print(f'{source:14} -> {target:14} {n:4}')
         return 0
     allowed = read_allow_list(root / 'doc' / 'architecture.md')
+    if '--unused' in sys.argv:
+        used = {(source, target) for _, _, source, target, _ in includes(root)}
+        unused = [(room, target) for room, targets in sorted(allowed.items())
+                  for target in sorted(targets - {room}) if (room, target) not in used]
+        for room, target in unused:
+            print(f'{room:14} -> {target:14} allowed, unused')
+        return 1 if unused else 0
     bad = []
     for relative, line, source, target, name in includes(root):
         if source not in allowed:

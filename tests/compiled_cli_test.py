@@ -3,7 +3,8 @@
 
 A file compiled from sources hyphenates exactly as the sources do (English with hyphenex, on
 the 51,839 words whose TeX answers are in tests/data; the vendored de-1996 and nl, behind a
-filter), whether named with --compiled or found by its magic number in -p; compiling is
+filter), whether named with --compiled or found by its magic number in -p (a compiled .dic
+too); compiling is
 deterministic, and `hyph-compile -l en-us` gives back the English the build embeds. Damaged
 files are one-line errors, never crashes; a failed compile leaves no file behind.
 
@@ -43,6 +44,22 @@ with tempfile.TemporaryDirectory() as tmp:
         check(f"tiny: hyphenate {args[0]} FILE", r.returncode == 0 and r.stdout == want, r.stdout + r.stderr)
     r = run(HYPHENATE, ["--compiled", out("tiny.hyb"), "--uchyph", "0"], text)
     check("tiny: --uchyph overrides the file's", r.stdout == b"hy-phen-ation ta-ble Hyphenation\n", r.stdout)
+
+    # A compiled .dic (libhyphen's dialect) is found by its own magic number in -p too, by both
+    # tools (hyph::probe_file); hyph-compile -p of it writes the same bytes again.
+    tiny_dic = os.path.join(DATA, "compiled", "tiny.dic")
+    tiny_hyd = os.path.join(DATA, "compiled", "tiny-dic.hyb")
+    dic_text = b"hyphenate henat\n"
+    want = run(HYPHENATE, ["--dic", tiny_dic], dic_text).stdout
+    for args in (["--compiled", tiny_hyd], ["-p", tiny_hyd]):
+        r = run(HYPHENATE, args, dic_text)
+        check(f"tiny .dic: hyphenate {args[0]} FILE", r.returncode == 0 and r.stdout == want and b"-" in want,
+              r.stdout + r.stderr)
+    r = run(COMPILE, ["-p", tiny_hyd, "-o", out("tiny-dic-again.hyb")])
+    check("hyph-compile -p FILE (a compiled .dic)", r.returncode == 0 and read(out("tiny-dic-again.hyb")) == read(tiny_hyd),
+          r.stderr)
+    r = run(HYPHENATE, ["-p", tiny_hyd, "-p", tiny_tex], b"x\n")
+    check("-p compiled .dic with other -p: usage", r.returncode == 2, r.stderr)
 
     # English with hyphenex, compiled, against TeX's answers; behind a filter too.
     words = read(os.path.join(DATA, "en-us.words"))

@@ -98,14 +98,16 @@ inline void finish_stdout(bool reader_may_leave = false) {
   if (std::ferror(stdout)) throw std::runtime_error("standard output: write error");
 }
 
-/// Answers --help (the options) or --version ("NAME (libhyph) VERSION") on standard output;
-/// returns whether it did, and the tool is done.
+/// Answers --help (the options) or --version ("NAME (libhyph) VERSION", then the lines of
+/// `more`) on standard output; returns whether it did, and the tool is done.
 inline bool answered_help_or_version(const char* name, const char* version, const boost::program_options::variables_map& vm,
-                                     const boost::program_options::options_description& options) {
+                                     const boost::program_options::options_description& options,
+                                     const std::string& more = {}) {
   if (vm.count("help")) {
     std::cout << options << "\n";
   } else if (vm.count("version")) {
     std::cout << name << " (libhyph) " << version << "\n";
+    if (!more.empty()) std::cout << more << "\n";
   } else {
     return false;
   }

@@ -13,6 +13,7 @@
 #include <hyph/languages.h>
 
 #include "cli_support.h"
+#include "dispatch_tier.h"
 #include "language_table.h"
 #include "settings_options.h"
 
@@ -44,7 +45,7 @@ int run(int argc, char** argv) {
       "\nOptions");
   visible.add_options()
       ("help,h", "show this help and exit")
-      ("version", "show the version and exit")
+      ("version", "show the version and the dispatch tier, and exit")
       ("language,l", po::value(&language), "language tag, as hyphenate --language takes it (default en-us: plain TeX's hyphen.tex); see --list-languages")
       ("list-languages", "list the languages -l takes (with the --patterns-dir folders): tag, name, minimums, letters, source; then exit")
       ("dic", po::value(&dic), "a libhyphen .dic dictionary to compile instead of TeX patterns (alone: no other input, "
@@ -66,7 +67,8 @@ int run(int argc, char** argv) {
       ("output,o", po::value(&output), "the compiled file to write (through a new temporary file beside it, then renamed over it)");
 
   const po::variables_map vm = cli::parse(argc, argv, visible);
-  if (cli::answered_help_or_version("hyph-compile", LIBHYPH_VERSION, vm, visible)) return 0;
+  cli::check_dispatch_tier(vm);
+  if (cli::answered_help_or_version("hyph-compile", LIBHYPH_VERSION, vm, visible, cli::dispatch_tier_line())) return 0;
   hyph::LanguageSearch search;
   for (const auto& dir : pattern_dirs) search.directories.emplace_back(dir);
   // A --patterns-dir that is not a folder is an error, whatever is compiled.

@@ -13,6 +13,7 @@
 #include <hyph/settings.h>
 
 #include "cli_support.h"
+#include "dispatch_tier.h"
 #include "progress.h"
 
 #include <boost/program_options.hpp>
@@ -85,7 +86,7 @@ int run(int argc, char** argv) {
       "\nOptions");
   visible.add_options()
       ("help,h", "show this help and exit")
-      ("version", "show the version and exit")
+      ("version", "show the version and the dispatch tier, and exit")
       ("output,o", po::value(&output), "the store file to write")
       ("format,f", po::value(&format)->default_value("auto"),
        "input format: 'hyp' (hyph-utf8 *.hyp.txt: hy-phen-at-ed words), 'tex' (a TeX file's \\hyphenation{}), "
@@ -95,7 +96,8 @@ int run(int argc, char** argv) {
       ("list", po::value(&list), "print a store's words, hyphenated, one a line (in the store's order)");
   cli::add_progress_options(visible, "compiling: bytes read, of how many, rate, time left; then writing");
   const po::variables_map vm = cli::parse_with_inputs(argc, argv, visible, inputs);
-  if (cli::answered_help_or_version("hyph-store", LIBHYPH_VERSION, vm, visible)) return 0;
+  cli::check_dispatch_tier(vm);
+  if (cli::answered_help_or_version("hyph-store", LIBHYPH_VERSION, vm, visible, cli::dispatch_tier_line())) return 0;
   cli::Progress progress(cli::progress_wanted(vm, ::isatty(STDERR_FILENO) != 0), "hyph-store", cli::Progress::Unit::bytes, 1024);
   if (!check.empty() || !list.empty()) {
     if (!output.empty() || !inputs.empty()) throw Usage("--check and --list take no inputs and no --output");

@@ -9,6 +9,7 @@
 #include <hyph/text_stream.h>
 
 #include "cli_support.h"
+#include "dispatch_tier.h"
 #include "explain_input.h"
 #include "language_table.h"
 #include "progress.h"
@@ -221,10 +222,11 @@ int run(int argc, char** argv) {
       "each --patterns-dir, the ':'-separated HYPH_DICTIONARIES, then /usr/share/hyphen (hyphen:de_DE;\n"
       "hyphen:hu is the first Hungarian one).\n"
       "HYPH_NO_SYSTEM_DIRS=1 leaves out the system's folders: TeX Live's and /usr/share/hyphen.\n"
+      "HYPH_CPU=portable|sse2|avx2|avx512 runs that dispatch tier, if the CPU has it (same output, other speed).\n"
       "\nOptions");
   visible.add_options()
       ("help,h", "show this help and exit")
-      ("version", "show the version and exit")
+      ("version", "show the version and the dispatch tier, and exit")
       ("language,l", po::value(&language)->default_value("en-us"), "language tag: en-us (plain TeX's hyphen.tex, embedded) or a hyph-utf8 tag; see --list-languages")
       ("list-languages", "list the available languages: tag, name, minimums, letters, source; then exit")
       ("list-filters", "list the exception pre-checks --filter takes, one a line; then exit")
@@ -251,7 +253,8 @@ int run(int argc, char** argv) {
   cli::add_progress_options(visible, "bytes read, of how many, rate, time left",
                             "when standard error is a terminal and standard output is not");
   const po::variables_map vm = cli::parse_with_inputs(argc, argv, visible, inputs);
-  if (cli::answered_help_or_version("hyphenate", LIBHYPH_VERSION, vm, visible)) return 0;
+  cli::check_dispatch_tier(vm);
+  if (cli::answered_help_or_version("hyphenate", LIBHYPH_VERSION, vm, visible, cli::dispatch_tier_line())) return 0;
   if (vm.count("list-filters")) {
     for (const hyph::FilterKind kind : hyph::filter_kinds()) write_stdout(std::string(hyph::to_string(kind)) + "\n");
     flush_stdout();

@@ -5,13 +5,13 @@
 
 #include "cli_support.h"
 
+#include <hyph/error.h>
 #include <hyph/exceptions.h>
+#include <hyph/file_kind.h>
 #include <hyph/hyphenator.h>
 
 #include <boost/program_options.hpp>
 
-#include <cstring>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -58,12 +58,14 @@ struct SettingsOptions {
   }
 };
 
-/// Whether the file starts with the compiled format's magic number (doc/compiled-format.md).
+/// Whether the file is a compiled file of either dialect (hyph/file_kind.h). One that cannot be
+/// read counts as not compiled: the loader it then goes to names the file and the reason.
 inline bool is_compiled_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  char magic[8] = {};
-  in.read(magic, sizeof magic);
-  return in.gcount() == sizeof magic && std::memcmp(magic, "\x89HYB\r\n\x1A\n", sizeof magic) == 0;
+  try {
+    return hyph::probe_file(path) != hyph::FileKind::other;
+  } catch (const hyph::Error&) {
+    return false;
+  }
 }
 
 }  // namespace cli

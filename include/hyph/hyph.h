@@ -1,8 +1,9 @@
-/* libhyph's C API: TeX-exact Liang hyphenation behind opaque handles. C99 and C++.
+/* libhyph's C API: TeX-exact Liang hyphenation, and libhyphen's dialect, behind opaque handles.
+ * C99 and C++.
  *
  *     hyph_hyphenator* h = NULL;
  *     hyph_error* err = NULL;
- *     if (hyph_load_english(NULL, NULL, 0, &h, &err) != HYPH_OK) {
+ *     if (hyph_load_language("en-us", NULL, 0, NULL, &h, &err) != HYPH_OK) {
  *       fprintf(stderr, "%s\n", err->message);
  *       hyph_error_free(err);
  *       return 1;
@@ -21,13 +22,18 @@
  * Threads: a loaded hyph_hyphenator is immutable. Any number of threads may hyphenate with
  * the same one at once, without locking; only hyph_free must not overlap its other uses.
  *
+ * Growth: what a load can be told is one struct, hyph_options, whose first field the caller
+ * sets to the size it was compiled with; the library reads only what that size covers. New
+ * settings are new fields at its end, never new functions (doc/c-api.md, "Versions and ABI").
+ *
  * No C++ exception ever leaves a function of this API.
  *
- * doc/c-api.md has the details: error reporting, UTF-16 offsets, the settings. */
+ * doc/c-api.md has the details: error reporting, UTF-16 offsets, the options. */
 #ifndef HYPH_HYPH_H
 #define HYPH_HYPH_H
 
 #include <hyph/export.h>
+#include <hyph/version.h>
 
 #include <limits.h>
 #include <stddef.h>
@@ -41,17 +47,12 @@ extern "C" {
 #endif
 
 /* ---- Version ------------------------------------------------------------------------ */
+/* The header's version is in <hyph/version.h> (HYPH_VERSION_MAJOR, _MINOR, _MICRO, _STRING,
+ * _NUMBER), generated from the build's project version. */
 
-#define HYPH_VERSION_MAJOR 0
-#define HYPH_VERSION_MINOR 1
-#define HYPH_VERSION_MICRO 0
-#define HYPH_VERSION_STRING "0.1.0"
-/* One number for comparisons: major * 10000 + minor * 100 + micro. */
-#define HYPH_VERSION_NUMBER (HYPH_VERSION_MAJOR * 10000 + HYPH_VERSION_MINOR * 100 + HYPH_VERSION_MICRO)
-
-/* The version of the library actually linked, e.g. "0.1.0" (the macros give the headers'). */
+/* The version of the library actually linked, e.g. "0.1.0" (the macros give the header's). */
 HYPH_EXPORT const char* hyph_version(void) HYPH_NOEXCEPT;
-/* The same as one number, as HYPH_VERSION_NUMBER. */
+/* The same as one number, as HYPH_VERSION_NUMBER: major * 10000 + minor * 100 + micro. */
 HYPH_EXPORT int hyph_version_number(void) HYPH_NOEXCEPT;
 
 /* ---- Errors ------------------------------------------------------------------------- */
@@ -64,7 +65,7 @@ typedef enum hyph_status {
   HYPH_ERROR_PARSE = 2,            /* malformed pattern or exception source */
   HYPH_ERROR_BAD_UTF8 = 3,         /* invalid UTF-8 in a pattern or exception source */
   HYPH_ERROR_UNKNOWN_LANGUAGE = 4, /* no pattern set for the requested language */
-  HYPH_ERROR_INVALID_ARGUMENT = 5, /* an argument or setting out of range, or a NULL that may not be */
+  HYPH_ERROR_INVALID_ARGUMENT = 5, /* an argument or option out of range, or a NULL that may not be */
   HYPH_ERROR_BAD_FORMAT = 6,       /* a corrupt or truncated compiled pattern file */
   HYPH_ERROR_CAPACITY = 7,         /* a data structure could not hold what was asked of it */
   HYPH_ERROR_OUT_OF_MEMORY = 100,  /* memory ran out */
@@ -74,8 +75,8 @@ typedef enum hyph_status {
 /* A short English name of a status: "ok", "I/O error", "parse error"... Never NULL; static. */
 HYPH_EXPORT const char* hyph_status_string(hyph_status status) HYPH_NOEXCEPT;
 
-/* Why a load failed, allocated by the library for the caller, who frees it with
- * hyph_error_free. The strings live as long as the hyph_error. */
+/* Why a call failed, allocated by the library for the caller, who frees it with
+ * hyph_error_free. The strings live as long as the hyph_error. This struct never grows. */
 typedef struct hyph_error {
   hyph_status code;    /* equal to the status the failing function returned */
   const char* message; /* one line, ready to print: "file:line:column: reason" where known */
@@ -87,33 +88,13 @@ typedef struct hyph_error {
 /* Frees an error; NULL is allowed. */
 HYPH_EXPORT void hyph_error_free(hyph_error* error) HYPH_NOEXCEPT;
 
-/* ---- Loading ------------------------------------------------------------------------ */
+/* ---- Options: what a load can be told ----------------------------------------------- */
 
-/* An immutable, thread-safe hyphenator. Opaque. */
-typedef struct hyph_hyphenator hyph_hyphenator;
-
-/* hyph_settings.left_min / right_min value meaning "the language's own" (en-us: 2 and 3). */
+/* hyph_options.left_min / right_min value meaning "the language's own" (en-us: 2 and 3). */
 #define HYPH_MIN_DEFAULT INT_MIN
 
-/* hyph_settings.uchyph value meaning "the language's own": TeX's 1, or a compiled file's.
- * (hyph_settings_init sets uchyph to 1.) */
+/* hyph_options.uchyph value meaning "the language's own": TeX's 1, or a compiled file's. */
 #define HYPH_UCHYPH_DEFAULT INT_MIN
-
-/* The exception list's pre-check. Every choice gives the same hyphenation; they differ only
- * in memory and speed (see README, hyphenate --filter). Same order as hyph::FilterKind. */
-typedef enum hyph_filter_kind {
-  HYPH_FILTER_NONE = 0,          /* no filter: every word probes the exact hash store */
-  HYPH_FILTER_EXACT = 0,         /* the former name of HYPH_FILTER_NONE */
-  HYPH_FILTER_BLOOM = 1,         /* Bloom filter */
-  HYPH_FILTER_BLOCKED_BLOOM = 2, /* Bloom filter with one 64-byte block per key */
-  HYPH_FILTER_CUCKOO = 3,        /* cuckoo filter */
-  HYPH_FILTER_FUSE = 4,          /* binary fuse filter */
-  HYPH_FILTER_COUNTING_BLOOM = 5,    /* Bloom filter of 4-bit counters */
-  HYPH_FILTER_HASH_COMPACTION = 6,   /* Wolper-Leroy hash compaction */
-  HYPH_FILTER_SCALABLE_BLOOM = 7,    /* chain of Bloom filters that grows */
-  HYPH_FILTER_QUOTIENT = 8,          /* quotient filter */
-  HYPH_FILTER_COUNTING_QUOTIENT = 9  /* counting quotient filter */
-} hyph_filter_kind;
 
 /* Which characters of the text are letters (TeX: a non-zero \lccode). Same order as
  * hyph::LetterPolicy; README, "What is a word", has the details. */
@@ -122,22 +103,79 @@ typedef enum hyph_letter_policy {
   HYPH_LETTERS_UNICODE = 1  /* Unicode TeX (XeTeX, LuaTeX): every letter and mark; en and em dashes act as '-' */
 } hyph_letter_policy;
 
-/* hyph_settings.letters value meaning "the default": HYPH_LETTERS_PATTERN for these loaders. */
+/* hyph_options.letters value meaning "the language's own": HYPH_LETTERS_UNICODE for hyph-utf8
+ * languages, HYPH_LETTERS_PATTERN for en-us and pattern sources, a compiled file's. */
 #define HYPH_LETTERS_DEFAULT (-1)
 
-/* What a load can be told. Always start from hyph_settings_init: later versions may add
- * fields, which it sets to their defaults. Passing NULL instead of settings means defaults. */
-typedef struct hyph_settings {
-  int left_min;            /* TeX's \lefthyphenmin; 0 acts as 1, negative is HYPH_ERROR_INVALID_ARGUMENT. HYPH_MIN_DEFAULT: the language's */
-  int right_min;           /* TeX's \righthyphenmin; likewise */
-  int uchyph;              /* TeX's \uchyph: if <= 0, words whose first letter is upper case are left alone. Default 1 */
-  int letters;             /* a hyph_letter_policy, or HYPH_LETTERS_DEFAULT (the default) */
-  int filter;              /* a hyph_filter_kind; default HYPH_FILTER_NONE */
-  double fp_rate;          /* the filter's target false-positive rate, 0 < fp_rate < 1; default 0.01 */
-} hyph_settings;
+/* Text that is not in Unicode Normalization Form C. Same order as hyph::Normalization. */
+typedef enum hyph_normalization {
+  HYPH_NORMALIZE_NONE = 0, /* as TeX: the text as it is */
+  HYPH_NORMALIZE_NFC = 1   /* each word looked at in NFC; breaks mapped back to the text's bytes */
+} hyph_normalization;
 
-/* Sets every field to its default. */
-HYPH_EXPORT void hyph_settings_init(hyph_settings* settings) HYPH_NOEXCEPT;
+/* The exception list's pre-check. Every choice gives the same hyphenation; they differ only
+ * in memory and speed (see README, hyphenate --filter). Same order as hyph::FilterKind. */
+typedef enum hyph_filter_kind {
+  HYPH_FILTER_NONE = 0,              /* no filter: every word probes the exact hash store */
+  HYPH_FILTER_BLOOM = 1,             /* Bloom filter */
+  HYPH_FILTER_BLOCKED_BLOOM = 2,     /* Bloom filter with one 64-byte block per key */
+  HYPH_FILTER_CUCKOO = 3,            /* cuckoo filter */
+  HYPH_FILTER_FUSE = 4,              /* binary fuse filter */
+  HYPH_FILTER_COUNTING_BLOOM = 5,    /* Bloom filter of 4-bit counters */
+  HYPH_FILTER_HASH_COMPACTION = 6,   /* Wolper-Leroy hash compaction */
+  HYPH_FILTER_SCALABLE_BLOOM = 7,    /* chain of Bloom filters that grows */
+  HYPH_FILTER_QUOTIENT = 8,          /* quotient filter */
+  HYPH_FILTER_COUNTING_QUOTIENT = 9  /* counting quotient filter */
+} hyph_filter_kind;
+
+/* Whose minimums a `.dic` dictionary is answered with. Same order as hyph::DicMinimums. */
+typedef enum hyph_dic_minimums {
+  HYPH_DIC_MINIMUMS_LARGER = 0,  /* libhyphen's hnj_hyphen_hyphenate3: the larger of the options' and the file's
+                                    LEFTHYPHENMIN / RIGHTHYPHENMIN */
+  HYPH_DIC_MINIMUMS_SETTINGS = 1 /* the options' alone, as pyphen applies them: the file is answered as libhyphen
+                                    answers it without its LEFTHYPHENMIN and RIGHTHYPHENMIN lines (2 where a
+                                    minimum is HYPH_MIN_DEFAULT) */
+} hyph_dic_minimums;
+
+/* Everything a load can be told, in a struct that grows at its end. The caller sets
+ * struct_size to the sizeof(hyph_options) it was compiled with: hyph_options_init(&o, sizeof o)
+ * does that and sets every other field to its default. The library then reads only the
+ * fields that struct_size covers, and takes the defaults for the rest, so a program built
+ * against an older, smaller hyph_options keeps working with a later library. A struct_size
+ * larger than this library knows is accepted if every byte past the fields it knows is zero
+ * (a field added later means "default" when zero), else HYPH_ERROR_INVALID_ARGUMENT: the
+ * caller asked for something this library cannot do. A struct_size smaller than
+ * sizeof(size_t), or above 4096, is HYPH_ERROR_INVALID_ARGUMENT. Passing NULL instead of
+ * options means every default. */
+typedef struct hyph_options {
+  size_t struct_size;      /* sizeof(hyph_options) as the caller's header declares it */
+  int left_min;            /* TeX's \lefthyphenmin; 0 acts as 1, above 63 as 63, negative is HYPH_ERROR_INVALID_ARGUMENT. Default HYPH_MIN_DEFAULT: the language's */
+  int right_min;           /* TeX's \righthyphenmin; likewise */
+  int uchyph;              /* TeX's \uchyph: if <= 0, words whose first letter is upper case are left alone. Default HYPH_UCHYPH_DEFAULT */
+  int letters;             /* a hyph_letter_policy, or HYPH_LETTERS_DEFAULT (the default) */
+  int normalization;       /* a hyph_normalization; default HYPH_NORMALIZE_NONE */
+  int dic_minimums;        /* a hyph_dic_minimums, for .dic dictionaries only; default HYPH_DIC_MINIMUMS_LARGER */
+  int filter;              /* a hyph_filter_kind, the exception pre-check of TeX's dialect; default HYPH_FILTER_NONE */
+  double fp_rate;          /* the filter's target false-positive rate, 0 < fp_rate < 1; default 0.01 */
+  /* Compiled exception dictionaries (hyph-store files), read into memory, answering as their
+   * sources would if loaded after every other source, a later one replacing an earlier one.
+   * TeX's dialect, from sources only (compile them into a compiled file with hyph-compile).
+   * Default: none. */
+  const char* const* exception_stores;
+  size_t exception_store_count;
+  /* Later fields go here; each one's zero value means its default. */
+} hyph_options;
+
+/* Sets `options` to the defaults: zeroes its `struct_size` bytes, stores struct_size, and
+ * sets every field that size covers to its default. Always pass sizeof of the caller's own
+ * struct: hyph_options_init(&o, sizeof o). Does nothing for NULL or a struct_size smaller
+ * than sizeof(size_t). */
+HYPH_EXPORT void hyph_options_init(hyph_options* options, size_t struct_size) HYPH_NOEXCEPT;
+
+/* ---- Loading: one function for each kind of source ---------------------------------- */
+
+/* An immutable, thread-safe hyphenator. Opaque. */
+typedef struct hyph_hyphenator hyph_hyphenator;
 
 /* How a source's bytes are to be read. Same order as hyph::SourceFormat. */
 typedef enum hyph_format {
@@ -147,7 +185,8 @@ typedef enum hyph_format {
   HYPH_FORMAT_TEX = 3             /* TeX source with \patterns{...} and/or \hyphenation{...} */
 } hyph_format;
 
-/* A pattern or exception source in memory. `name` is used in error messages only. */
+/* A pattern or exception source in memory. `name` is used in error messages only. This struct
+ * never grows. */
 typedef struct hyph_source {
   const char* name;  /* NUL-terminated; NULL means "(memory)" */
   const char* bytes; /* need not be NUL-terminated; may be NULL if length is 0 */
@@ -155,70 +194,98 @@ typedef struct hyph_source {
   int format;        /* a hyph_format */
 } hyph_source;
 
-/* Every load function below: on success returns HYPH_OK and stores a new hyphenator in *out.
- * On failure returns the status, stores NULL in *out and, if `error` is not NULL, a new
- * hyph_error in *error (NULL on success). `out` may not be NULL. Sources are read in order, as
- * TeX reads them: a later exception replaces an earlier one for the same word. */
+/* Every load function below: `options` may be NULL (every default). On success returns HYPH_OK
+ * and stores a new hyphenator in *out. On failure returns the status, stores NULL in *out and,
+ * if `error` is not NULL, a new hyph_error in *error (NULL on success). `out` may not be NULL.
+ * Sources are read in order, as TeX reads them: a later exception replaces an earlier one for
+ * the same word. Which options each kind of source looks at is said beside it; one it cannot
+ * honour is HYPH_ERROR_INVALID_ARGUMENT, one it does not look at is ignored. */
 
-/* US English exactly as plain TeX: Knuth's hyphen.tex (embedded in the library), then the
- * `count` files of `extra_files` (e.g. the hyphenex list ushyphex.tex), format detected. */
-HYPH_EXPORT hyph_status hyph_load_english(const hyph_settings* settings, const char* const* extra_files, size_t count,
+/* A language by tag, as the hyphenate command's --language takes it: "en-us" is plain TeX's US
+ * English, Knuth's hyphen.tex embedded in the library; "de-1996", "fr"... are hyph-utf8
+ * patterns found in the `dir_count` folders of `pattern_dirs` first, then in those of the
+ * HYPH_PATTERNS_DIR environment variable, then in TeX Live's unless HYPH_NO_SYSTEM_DIRS is set
+ * and not empty (see hyph/languages.h). Unset options take the language's own minimums and
+ * letter policy. An unknown tag is HYPH_ERROR_UNKNOWN_LANGUAGE, with a message naming near
+ * matches and where it looked. A `pattern_dirs` entry that is not a folder is HYPH_ERROR_IO,
+ * the error's `file` naming it (whatever the tag, en-us too). Options: all but dic_minimums. */
+HYPH_EXPORT hyph_status hyph_load_language(const char* tag, const char* const* pattern_dirs, size_t dir_count,
+                                           const hyph_options* options, hyph_hyphenator** out,
+                                           hyph_error** error) HYPH_NOEXCEPT;
+
+/* Plain TeX's US English (the embedded hyphen.tex, as hyph_load_language("en-us")) followed by
+ * the `count` files of `extra_files`, format detected: e.g. the hyphenex list ushyphex.tex.
+ * Options: all but dic_minimums. */
+HYPH_EXPORT hyph_status hyph_load_english(const char* const* extra_files, size_t count, const hyph_options* options,
                                           hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 
-/* A language by tag, as the hyphenate command's --language takes it: "en-us" is the embedded
- * plain TeX English (as hyph_load_english); "de-1996", "fr"... are hyph-utf8 patterns found in
- * the `dir_count` folders of `pattern_dirs` first, then in those of the HYPH_PATTERNS_DIR
- * environment variable, then in TeX Live's unless HYPH_NO_SYSTEM_DIRS is set and not empty (see
- * hyph/languages.h). Unset settings take the language's own minimums and letter policy. An
- * unknown tag is HYPH_ERROR_UNKNOWN_LANGUAGE, with a message naming near matches and where it
- * looked. A `pattern_dirs` entry that is not a folder is HYPH_ERROR_IO, the error's `file`
- * naming it (whatever the tag, en-us too). */
-HYPH_EXPORT hyph_status hyph_load_language(const char* tag, const hyph_settings* settings, const char* const* pattern_dirs,
-                                           size_t dir_count, hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
-
-/* Pattern and exception files (*.pat.txt, *.hyp.txt, TeX files), format detected. */
-HYPH_EXPORT hyph_status hyph_load_files(const char* const* files, size_t count, const hyph_settings* settings,
+/* Pattern and exception files (*.pat.txt, *.hyp.txt, TeX files), format detected. Options:
+ * all but dic_minimums. */
+HYPH_EXPORT hyph_status hyph_load_files(const char* const* files, size_t count, const hyph_options* options,
                                         hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 
-/* Sources already in memory. */
-HYPH_EXPORT hyph_status hyph_load_sources(const hyph_source* sources, size_t count, const hyph_settings* settings,
+/* Sources already in memory. Options: all but dic_minimums. */
+HYPH_EXPORT hyph_status hyph_load_sources(const hyph_source* sources, size_t count, const hyph_options* options,
                                           hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 
-/* A compiled pattern file (doc/compiled-format.md), as the hyph-compile tool writes it: the
- * letters, patterns, exceptions and filter of a language in one file, read whole into memory
- * of the hyphenator's own and used in place after every part of it is checked once: the file
- * may be rewritten, truncated or removed while the hyphenator is in use, which then answers as
- * before (doc/c-api.md, "Files in use"). A damaged, truncated or foreign file is
+/* A LibreOffice/libhyphen `.dic` hyphenation dictionary: libhyphen's dialect, where every run
+ * of letters is a word, answered exactly as libhyphen 2.8.8's hnj_hyphen_hyphenate3. Options:
+ * left_min, right_min and dic_minimums (with HYPH_DIC_MINIMUMS_LARGER, the larger of them and
+ * the dictionary's own; HYPH_MIN_DEFAULT: the dictionary's); uchyph, letters and
+ * normalization must stay at their defaults and exception_stores empty
+ * (HYPH_ERROR_INVALID_ARGUMENT otherwise); filter and fp_rate are not looked at. Errors:
+ * HYPH_ERROR_IO (cannot read), HYPH_ERROR_PARSE (bytes invalid in the declared charset, with
+ * file, line and column). Every hyphenating function and stream works on the result. */
+HYPH_EXPORT hyph_status hyph_load_dic(const char* path, const hyph_options* options, hyph_hyphenator** out,
+                                      hyph_error** error) HYPH_NOEXCEPT;
+
+/* The same from the `length` bytes of a `.dic` file (copied; `name`, which may be NULL, names
+ * it in messages). */
+HYPH_EXPORT hyph_status hyph_load_dic_memory(const void* bytes, size_t length, const char* name,
+                                             const hyph_options* options, hyph_hyphenator** out,
+                                             hyph_error** error) HYPH_NOEXCEPT;
+
+/* A compiled file (doc/compiled-format.md), as the hyph-compile tool writes it, of either
+ * dialect (hyph_probe_file tells which): a language's letters, patterns, exceptions and
+ * filter, or a `.dic` dictionary, in one file, read whole into memory of the hyphenator's own
+ * and used in place after every part of it is checked once: the file may be rewritten,
+ * truncated or removed while the hyphenator is in use, which then answers as before
+ * (doc/c-api.md, "Files in use"). A damaged, truncated or foreign file is
  * HYPH_ERROR_BAD_FORMAT, with a message naming the file and what is wrong; a device or a
- * folder is HYPH_ERROR_IO. Settings: the
- * file's minimums and \uchyph apply unless set (left_min, right_min HYPH_MIN_DEFAULT; uchyph
- * HYPH_UCHYPH_DEFAULT); letters, unless HYPH_LETTERS_DEFAULT, must be the file's policy
- * (else HYPH_ERROR_INVALID_ARGUMENT); filter and fp_rate are not looked at: the file's filter
- * is used. */
-HYPH_EXPORT hyph_status hyph_load_compiled(const char* path, const hyph_settings* settings, hyph_hyphenator** out,
+ * folder is HYPH_ERROR_IO. Options, TeX's dialect: the file's minimums and \uchyph apply unless
+ * set; letters, unless HYPH_LETTERS_DEFAULT, must be the file's policy; normalization applies;
+ * exception_stores must be empty (else HYPH_ERROR_INVALID_ARGUMENT); filter and fp_rate are not
+ * looked at: the file's filter is used. A compiled `.dic` takes the options hyph_load_dic
+ * takes. */
+HYPH_EXPORT hyph_status hyph_load_compiled(const char* path, const hyph_options* options, hyph_hyphenator** out,
                                            hyph_error** error) HYPH_NOEXCEPT;
 
 /* The same from `length` bytes in memory, which are read in place: they must stay valid and
  * unchanged until hyph_free (unless they are not 16-byte aligned: then they are copied). */
-HYPH_EXPORT hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hyph_settings* settings,
+HYPH_EXPORT hyph_status hyph_load_compiled_memory(const void* bytes, size_t length, const hyph_options* options,
                                                   hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
 
-/* ---- libhyphen's dialect and the break model (added in 0.3) ------------------------ */
+/* What a file holds, as far as its first bytes tell (C++: hyph::FileKind). */
+typedef enum hyph_file_kind {
+  HYPH_FILE_OTHER = 0,        /* not a compiled file: a pattern, exception or .dic source, or anything else */
+  HYPH_FILE_COMPILED_TEX = 1, /* a compiled file of TeX's dialect (hyph-compile -l, -p): hyph_load_compiled */
+  HYPH_FILE_COMPILED_DIC = 2  /* a compiled .dic dictionary, libhyphen's dialect (hyph-compile --dic): hyph_load_compiled */
+} hyph_file_kind;
 
-/* Loads a LibreOffice/libhyphen `.dic` hyphenation dictionary: libhyphen's dialect, where every
- * run of letters is a word, answered exactly as libhyphen 2.8.8's hnj_hyphen_hyphenate3 with
- * minimums settings->left_min and right_min (the larger of them and the dictionary's own;
- * HYPH_MIN_DEFAULT: the dictionary's). uchyph and letters must be left at their defaults
- * (HYPH_ERROR_INVALID_ARGUMENT otherwise); filter and fp_rate are not looked at. Errors:
- * HYPH_ERROR_IO (cannot read), HYPH_ERROR_PARSE (bytes invalid in the declared charset, with
- * file, line and column). Every hyphenating function and stream works on the result. */
-HYPH_EXPORT hyph_status hyph_load_dic(const char* path, const hyph_settings* settings, hyph_hyphenator** out,
-                                      hyph_error** error) HYPH_NOEXCEPT;
-/* The same from the `length` bytes of a `.dic` file (copied; `name`, which may be NULL, names
- * it in messages). */
-HYPH_EXPORT hyph_status hyph_load_dic_memory(const void* bytes, size_t length, const char* name,
-                                             const hyph_settings* settings, hyph_hyphenator** out,
-                                             hyph_error** error) HYPH_NOEXCEPT;
+/* Stores in *kind (a hyph_file_kind) what the file at `path` holds, from its magic number
+ * alone: a file that starts as a compiled file does may still be damaged further on, which
+ * hyph_load_compiled tells. Reads at most 8 bytes (a pipe's are then gone). A file that cannot
+ * be opened or read, a folder or a device is HYPH_ERROR_IO naming it; NULLs are
+ * HYPH_ERROR_INVALID_ARGUMENT. */
+HYPH_EXPORT hyph_status hyph_probe_file(const char* path, int* kind, hyph_error** error) HYPH_NOEXCEPT;
+
+/* The same for `length` bytes in memory (NULL or too short: HYPH_FILE_OTHER). Never fails. */
+HYPH_EXPORT int hyph_probe_memory(const void* bytes, size_t length) HYPH_NOEXCEPT;
+
+/* Frees a hyphenator; NULL is allowed. No other call may be using it. */
+HYPH_EXPORT void hyph_free(hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+
+/* ---- What was loaded ---------------------------------------------------------------- */
 
 /* Which word rules a hyphenator answers with. Same order as hyph::Dialect. */
 typedef enum hyph_dialect {
@@ -226,6 +293,53 @@ typedef enum hyph_dialect {
   HYPH_DIALECT_LIBHYPHEN = 1  /* libhyphen's: a .dic dictionary */
 } hyph_dialect;
 HYPH_EXPORT int hyph_dialect_of(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT; /* a hyph_dialect; -1 for NULL */
+
+/* The minimums in force (after TeX's clamping to 1..63), \uchyph, the letter policy, the
+ * normalization, counts. NULL gives 0. */
+HYPH_EXPORT int hyph_left_min(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT int hyph_right_min(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT int hyph_uchyph(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT int hyph_letters(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT; /* a hyph_letter_policy */
+HYPH_EXPORT int hyph_normalization_of(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT; /* a hyph_normalization */
+HYPH_EXPORT size_t hyph_pattern_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT size_t hyph_exception_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+/* The language's tag and name: a language loaded by tag (hyph_load_language) reports the tag it
+ * was found by ("de-1996"; "en-us" for "en") and its name, a compiled file the ones it records;
+ * other loads "". Never NULL; the strings live as long as the hyphenator. */
+HYPH_EXPORT const char* hyph_language_tag(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT const char* hyph_language_name(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+/* What the load accepted but warns about, to pass on to the user (a .dic file whose first line
+ * names no known charset, or none of whose patterns can break: libhyphen loads both without a
+ * word, and libhyph answers as it does): how many, and each as "file:line:column: reason" (or
+ * "file: reason"), living as long as the hyphenator; NULL past the last. */
+HYPH_EXPORT size_t hyph_warning_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
+HYPH_EXPORT const char* hyph_warning(const hyph_hyphenator* hyphenator, size_t index) HYPH_NOEXCEPT;
+
+/* ---- Hyphenating -------------------------------------------------------------------- */
+/* The text is any bytes (any code units): white space separates words as TeX's glue does,
+ * and each word is treated as TeX treats a word after glue (README, "What is a word"); in
+ * libhyphen's dialect every run of letters is a word. These functions never fail and, but
+ * hyph_explain, never allocate. `text` may be NULL if `length` is 0. */
+
+/* The byte offsets into `text` (UTF-8, `length` bytes) where TeX would allow a break, in
+ * increasing order. Writes the first `capacity` of them to `breaks` (which may be NULL if
+ * capacity is 0) and returns how many there are in all, like snprintf: if the result is
+ * larger than capacity, call again with a larger buffer. `length` breaks always suffice. */
+HYPH_EXPORT size_t hyph_hyphenate(const hyph_hyphenator* hyphenator, const char* text, size_t length,
+                                  size_t* breaks, size_t capacity) HYPH_NOEXCEPT;
+
+/* The same for UTF-16 text of `length` code units, with offsets in code units: the breaks
+ * are exactly those of hyph_hyphenate on the same text in UTF-8. An unpaired surrogate is a
+ * non-letter, as invalid UTF-8 is. Native byte order; from C++, a char16_t* may be cast. */
+HYPH_EXPORT size_t hyph_hyphenate_utf16(const hyph_hyphenator* hyphenator, const uint16_t* text, size_t length,
+                                        size_t* breaks, size_t capacity) HYPH_NOEXCEPT;
+
+/* Writes `text` (UTF-8, `length` bytes) with `marker` (NUL-terminated; NULL means "-")
+ * inserted at every break into `out`, like snprintf: returns the length of the whole result
+ * without a terminating NUL; writes at most out_size bytes, the last of them a NUL (nothing
+ * if out_size is 0). The result is complete if the returned length is less than out_size. */
+HYPH_EXPORT size_t hyph_hyphenated(const hyph_hyphenator* hyphenator, const char* text, size_t length,
+                                   const char* marker, char* out, size_t out_size) HYPH_NOEXCEPT;
 
 /* One break (C++: hyph::Break). This struct never grows: later fields come with new functions.
  * A non-standard break (libhyphen's rep/pos/cut) changes the spelling when the line breaks
@@ -269,24 +383,6 @@ HYPH_EXPORT size_t hyph_hyphenated_spelling(const hyph_hyphenator* hyphenator, c
 HYPH_EXPORT hyph_status hyph_explain(const hyph_hyphenator* hyphenator, const char* text, size_t length, char* out,
                                      size_t out_size, size_t* needed, hyph_error** error) HYPH_NOEXCEPT;
 
-/* Whose minimums a `.dic` dictionary is answered with. Same order as hyph::DicMinimums. */
-typedef enum hyph_dic_minimums {
-  HYPH_DIC_MINIMUMS_LARGER = 0,  /* libhyphen's hnj_hyphen_hyphenate3: the larger of the settings' and the file's
-                                    LEFTHYPHENMIN / RIGHTHYPHENMIN (what hyph_load_dic does) */
-  HYPH_DIC_MINIMUMS_SETTINGS = 1 /* the settings' alone, as pyphen applies them: the file is answered as libhyphen
-                                    answers it without its LEFTHYPHENMIN and RIGHTHYPHENMIN lines (2 where a
-                                    setting is HYPH_MIN_DEFAULT) */
-} hyph_dic_minimums;
-
-/* hyph_load_dic and hyph_load_dic_memory with the choice of minimums, `dic_minimums` a
- * hyph_dic_minimums (any other value is HYPH_ERROR_INVALID_ARGUMENT). Otherwise the same:
- * settings, errors, the hyphenator they give. */
-HYPH_EXPORT hyph_status hyph_load_dic_with_minimums(const char* path, const hyph_settings* settings, int dic_minimums,
-                                                    hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
-HYPH_EXPORT hyph_status hyph_load_dic_memory_with_minimums(const void* bytes, size_t length, const char* name,
-                                                           const hyph_settings* settings, int dic_minimums,
-                                                           hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
-
 /* The breaks of one word (UTF-8, `length` bytes) taken whole, for a program that cuts its own
  * words (C++: Hyphenator::word_breaks). In libhyphen's dialect every byte belongs to the word
  * (digits, dots and joiners too), as libhyphen's callers hand a word to hnj_hyphen_hyphenate3:
@@ -302,100 +398,7 @@ HYPH_EXPORT size_t hyph_word_breaks(const hyph_hyphenator* hyphenator, const cha
 HYPH_EXPORT size_t hyph_word_breaks_utf16(const hyph_hyphenator* hyphenator, const uint16_t* word, size_t length,
                                           hyph_break* breaks, size_t capacity) HYPH_NOEXCEPT;
 
-/* ---- More settings (added in 0.2; hyph_settings stays as it was) --------------------- */
-
-/* Text that is not in Unicode Normalization Form C. Same order as hyph::Normalization. */
-typedef enum hyph_normalization {
-  HYPH_NORMALIZE_NONE = 0, /* as TeX: the text as it is */
-  HYPH_NORMALIZE_NFC = 1   /* each word looked at in NFC; breaks mapped back to the text's bytes */
-} hyph_normalization;
-
-/* Everything a load can be told, in a struct that can grow: the caller sets struct_size to
- * sizeof(hyph_load_options) as its header declares it (hyph_load_options_init does), and the
- * library reads only the fields that size covers, taking the defaults for the others. So a
- * program built against this header keeps working with a later library, and the other way
- * round. */
-typedef struct hyph_load_options {
-  size_t struct_size;       /* sizeof(hyph_load_options); set by hyph_load_options_init */
-  hyph_settings settings;   /* as for the other loaders */
-  int normalization;        /* a hyph_normalization; default HYPH_NORMALIZE_NONE */
-  /* Compiled exception dictionaries (hyph-store files), read into memory, answering as their
-   * sources would if loaded after every other source, a later one replacing an earlier one.
-   * Not for compiled pattern files. Default: none. */
-  const char* const* exception_stores;
-  size_t exception_store_count;
-} hyph_load_options;
-
-/* Sets every field to its default, struct_size included. */
-HYPH_EXPORT void hyph_load_options_init(hyph_load_options* options) HYPH_NOEXCEPT;
-
-/* The loaders above with hyph_load_options instead of hyph_settings (NULL: defaults). A
- * struct_size smaller than the struct's first two fields is HYPH_ERROR_INVALID_ARGUMENT. */
-HYPH_EXPORT hyph_status hyph_load_english_ex(const hyph_load_options* options, const char* const* extra_files,
-                                             size_t count, hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
-HYPH_EXPORT hyph_status hyph_load_language_ex(const char* tag, const hyph_load_options* options,
-                                              const char* const* pattern_dirs, size_t dir_count, hyph_hyphenator** out,
-                                              hyph_error** error) HYPH_NOEXCEPT;
-HYPH_EXPORT hyph_status hyph_load_files_ex(const char* const* files, size_t count, const hyph_load_options* options,
-                                           hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
-HYPH_EXPORT hyph_status hyph_load_sources_ex(const hyph_source* sources, size_t count, const hyph_load_options* options,
-                                             hyph_hyphenator** out, hyph_error** error) HYPH_NOEXCEPT;
-/* exception_stores must be empty for a compiled file (compile them in: hyph-compile). */
-HYPH_EXPORT hyph_status hyph_load_compiled_ex(const char* path, const hyph_load_options* options, hyph_hyphenator** out,
-                                              hyph_error** error) HYPH_NOEXCEPT;
-
-/* The normalization in force, a hyph_normalization. NULL gives 0. */
-HYPH_EXPORT int hyph_normalization_of(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
-
-/* Frees a hyphenator; NULL is allowed. No other call may be using it. */
-HYPH_EXPORT void hyph_free(hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
-
-/* What was loaded: the minimums in force (after TeX's clamping to 1..63), \uchyph, the letter
- * policy, counts. NULL gives 0. */
-HYPH_EXPORT int hyph_left_min(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
-HYPH_EXPORT int hyph_right_min(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
-HYPH_EXPORT int hyph_uchyph(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
-HYPH_EXPORT int hyph_letters(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT; /* a hyph_letter_policy */
-HYPH_EXPORT size_t hyph_pattern_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
-HYPH_EXPORT size_t hyph_exception_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
-/* The language's tag and name: a language loaded by tag (hyph_load_language) reports the tag it
- * was found by ("de-1996"; "en-us" for "en") and its name, a compiled file the ones it records;
- * other loads "". Never NULL; the strings live as long as the hyphenator. */
-HYPH_EXPORT const char* hyph_language_tag(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
-HYPH_EXPORT const char* hyph_language_name(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
-/* What the load accepted but warns about, to pass on to the user (a .dic file whose first line
- * names no known charset, or none of whose patterns can break: libhyphen loads both without a
- * word, and libhyph answers as it does): how many, and each as "file:line:column: reason" (or
- * "file: reason"), living as long as the hyphenator; NULL past the last. */
-HYPH_EXPORT size_t hyph_warning_count(const hyph_hyphenator* hyphenator) HYPH_NOEXCEPT;
-HYPH_EXPORT const char* hyph_warning(const hyph_hyphenator* hyphenator, size_t index) HYPH_NOEXCEPT;
-
-/* ---- Hyphenating -------------------------------------------------------------------- */
-/* The text is any bytes (any code units): white space separates words as TeX's glue does,
- * and each word is treated as TeX treats a word after glue (README, "What is a word").
- * These functions never fail and never allocate. `text` may be NULL if `length` is 0. */
-
-/* The byte offsets into `text` (UTF-8, `length` bytes) where TeX would allow a break, in
- * increasing order. Writes the first `capacity` of them to `breaks` (which may be NULL if
- * capacity is 0) and returns how many there are in all, like snprintf: if the result is
- * larger than capacity, call again with a larger buffer. `length` breaks always suffice. */
-HYPH_EXPORT size_t hyph_hyphenate(const hyph_hyphenator* hyphenator, const char* text, size_t length,
-                                  size_t* breaks, size_t capacity) HYPH_NOEXCEPT;
-
-/* The same for UTF-16 text of `length` code units, with offsets in code units: the breaks
- * are exactly those of hyph_hyphenate on the same text in UTF-8. An unpaired surrogate is a
- * non-letter, as invalid UTF-8 is. Native byte order; from C++, a char16_t* may be cast. */
-HYPH_EXPORT size_t hyph_hyphenate_utf16(const hyph_hyphenator* hyphenator, const uint16_t* text, size_t length,
-                                        size_t* breaks, size_t capacity) HYPH_NOEXCEPT;
-
-/* Writes `text` (UTF-8, `length` bytes) with `marker` (NUL-terminated; NULL means "-")
- * inserted at every break into `out`, like snprintf: returns the length of the whole result
- * without a terminating NUL; writes at most out_size bytes, the last of them a NUL (nothing
- * if out_size is 0). The result is complete if the returned length is less than out_size. */
-HYPH_EXPORT size_t hyph_hyphenated(const hyph_hyphenator* hyphenator, const char* text, size_t length,
-                                   const char* marker, char* out, size_t out_size) HYPH_NOEXCEPT;
-
-/* ---- Streaming (added in 0.2) ------------------------------------------------------- */
+/* ---- Streaming --------------------------------------------------------------------- */
 /* Running text of any length, in pieces of any size: the bytes come out unchanged, with the
  * marker at every break, through the caller's sink. Memory stays bounded whatever the input
  * (C++: hyph::TextStream). */
@@ -422,7 +425,7 @@ HYPH_EXPORT hyph_status hyph_stream_finish(hyph_stream* stream, hyph_error** err
 /* Frees a stream without finishing it; NULL is allowed. */
 HYPH_EXPORT void hyph_stream_free(hyph_stream* stream) HYPH_NOEXCEPT;
 
-/* ---- User dictionaries (added in 0.2) ----------------------------------------------- */
+/* ---- User dictionaries ------------------------------------------------------------- */
 /* A user's own hyphenations, changed while a program runs; asked before the language's
  * exceptions and patterns, as a \hyphenation after them would be (C++: hyph::UserDictionary).
  * Not thread-safe: one thread at a time, for every call, hyphenating included. */
@@ -454,9 +457,9 @@ HYPH_EXPORT hyph_status hyph_dictionary_hyphenate(hyph_dictionary* dictionary, c
 /* Frees a dictionary; NULL is allowed. */
 HYPH_EXPORT void hyph_dictionary_free(hyph_dictionary* dictionary) HYPH_NOEXCEPT;
 
-/* ---- Exception stores (added in 0.2) ------------------------------------------------ */
+/* ---- Exception stores -------------------------------------------------------------- */
 /* Compiled exception dictionaries (doc/exception-store-format.md), the files that
- * hyph_load_options.exception_stores reads: words with their hyphens, written once by a
+ * hyph_options.exception_stores reads: words with their hyphens, written once by a
  * writer, then opened, checked, listed and looked up (C++: hyph/exception_store.h). Words are
  * read as TeX's \hyphenation reads them, in order: a later word replaces an earlier one. The
  * same words always give the same bytes. A writer belongs to one thread at a time; an open

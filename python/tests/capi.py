@@ -11,7 +11,7 @@ class CApi:
         self.lib = ctypes.CDLL(path)
         lib = self.lib
         lib.hyph_load_english.restype = ctypes.c_int
-        lib.hyph_load_english.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t,
+        lib.hyph_load_english.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p,
                                           ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p]
         lib.hyph_hyphenate.restype = ctypes.c_size_t
         lib.hyph_hyphenate.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t,
@@ -21,7 +21,7 @@ class CApi:
                                              ctypes.POINTER(ctypes.c_size_t), ctypes.c_size_t]
         lib.hyph_free.argtypes = [ctypes.c_void_p]
         handle = ctypes.c_void_p()
-        if lib.hyph_load_english(None, None, 0, ctypes.byref(handle), None) != 0:
+        if lib.hyph_load_english(None, 0, None, ctypes.byref(handle), None) != 0:
             raise RuntimeError("hyph_load_english failed")
         self.english = handle
 

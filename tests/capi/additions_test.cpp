@@ -1,5 +1,5 @@
-// The C API's additions of 0.2: hyph_load_options (normalization, exception stores, the
-// struct_size rule), streaming and user dictionaries, each against the C++ API's answers.
+// The C API's options beyond TeX's (normalization, exception stores), streaming and user
+// dictionaries, each against the C++ API's answers. (The struct_size rule: options_test.cpp.)
 #include "support.h"
 #include "../common/lines.h"
 
@@ -16,8 +16,6 @@ using capi::Loaded;
 
 namespace {
 
-
-
 std::vector<std::size_t> breaks_of(const hyph_hyphenator* h, std::string_view text) {
   std::vector<std::size_t> out(hyph_hyphenate(h, text.data(), text.size(), nullptr, 0));
   hyph_hyphenate(h, text.data(), text.size(), out.data(), out.size());
@@ -28,25 +26,16 @@ void append_to(void* context, const char* bytes, size_t length) { static_cast<st
 
 }  // namespace
 
-TEST_CASE("hyph_load_options: defaults, normalization, and a struct_size that covers fewer fields") {
-  hyph_load_options o;
-  std::memset(&o, 0xAB, sizeof o);
-  hyph_load_options_init(&o);
-  CHECK(o.struct_size == sizeof o);
-  CHECK(o.normalization == HYPH_NORMALIZE_NONE);
-  CHECK(o.exception_store_count == 0);
-  CHECK(o.settings.filter == HYPH_FILTER_NONE);
-  CHECK(HYPH_FILTER_EXACT == HYPH_FILTER_NONE);
-
-  // "Cafe\u0301teria" decomposed: NFC makes the patterns see "é".
+TEST_CASE("hyph_options: normalization") {
+  // "résumé" decomposed: NFC makes the patterns see "é".
   const std::string decomposed = "re\xCC\x81sume\xCC\x81";
   Loaded plain, nfc;
-  hyph_load_options with_nfc;
-  hyph_load_options_init(&with_nfc);
+  hyph_options with_nfc;
+  hyph_options_init(&with_nfc, sizeof with_nfc);
   with_nfc.normalization = HYPH_NORMALIZE_NFC;
   const char* dirs[] = {HYPH_SOURCE_DIR "/patterns/data/hyph-utf8/txt"};
-  REQUIRE(hyph_load_language_ex("fr", nullptr, dirs, 1, &plain.h, nullptr) == HYPH_OK);
-  REQUIRE(hyph_load_language_ex("fr", &with_nfc, dirs, 1, &nfc.h, nullptr) == HYPH_OK);
+  REQUIRE(hyph_load_language("fr", dirs, 1, nullptr, &plain.h, nullptr) == HYPH_OK);
+  REQUIRE(hyph_load_language("fr", dirs, 1, &with_nfc, &nfc.h, nullptr) == HYPH_OK);
   CHECK(hyph_normalization_of(plain) == HYPH_NORMALIZE_NONE);
   CHECK(hyph_normalization_of(nfc) == HYPH_NORMALIZE_NFC);
   hyph::Settings settings;
@@ -58,68 +47,53 @@ TEST_CASE("hyph_load_options: defaults, normalization, and a struct_size that co
   cpp.hyphenate(decomposed, expected);
   CHECK(breaks_of(nfc, decomposed) == expected);
 
-  // A caller built against a header whose struct ended after `settings`: the rest are defaults.
-  hyph_load_options old = with_nfc;
-  old.struct_size = offsetof(hyph_load_options, normalization);
-  Loaded older;
-  REQUIRE(hyph_load_english_ex(&old, nullptr, 0, &older.h, nullptr) == HYPH_OK);
-  CHECK(hyph_normalization_of(older) == HYPH_NORMALIZE_NONE);
-
-  capi::ErrorHolder error;
-  hyph_load_options tiny = with_nfc;
-  tiny.struct_size = 1;
-  Loaded none;
-  CHECK(hyph_load_english_ex(&tiny, nullptr, 0, &none.h, &error) == HYPH_ERROR_INVALID_ARGUMENT);
-  CHECK(none.h == nullptr);
-  REQUIRE(error.e != nullptr);
-  CHECK(std::string(error.e->message).find("struct_size") != std::string::npos);
-
-  hyph_load_options bad = with_nfc;
+  hyph_options bad = with_nfc;
   bad.normalization = 7;
   capi::ErrorHolder bad_error;
-  CHECK(hyph_load_files_ex(nullptr, 0, &bad, &none.h, &bad_error) == HYPH_ERROR_INVALID_ARGUMENT);
+  Loaded none;
+  CHECK(hyph_load_files(nullptr, 0, &bad, &none.h, &bad_error) == HYPH_ERROR_INVALID_ARGUMENT);
 }
 
-TEST_CASE("hyph_load_options: an exception store answers as its source would") {
+TEST_CASE("hyph_options: an exception store answers as its source would") {
   const char* store = HYPH_TEST_STORE;
   const char* source = HYPH_SOURCE_DIR "/patterns/data/ushyphex.tex";
-  hyph_load_options o;
-  hyph_load_options_init(&o);
+  hyph_options o;
+  hyph_options_init(&o, sizeof o);
   o.exception_stores = &store;
   o.exception_store_count = 1;
-  Loaded with_store, with_source, sources_ex;
-  REQUIRE(hyph_load_english_ex(&o, nullptr, 0, &with_store.h, nullptr) == HYPH_OK);
-  REQUIRE(hyph_load_english(nullptr, &source, 1, &with_source.h, nullptr) == HYPH_OK);
+  Loaded with_store, with_source, from_sources;
+  REQUIRE(hyph_load_english(nullptr, 0, &o, &with_store.h, nullptr) == HYPH_OK);
+  REQUIRE(hyph_load_english(&source, 1, nullptr, &with_source.h, nullptr) == HYPH_OK);
   const std::string text = "hyphenation acknowledgement philanthropic manuscript";
   CHECK(breaks_of(with_store, text) == breaks_of(with_source, text));
   // The same over other sources: files, and sources in memory.
   const char* tiny = HYPH_SOURCE_DIR "/tests/data/compiled/tiny.tex";
   const char* both[] = {tiny, source};
-  Loaded files_ex, files_plain;
-  REQUIRE(hyph_load_files_ex(&tiny, 1, &o, &files_ex.h, nullptr) == HYPH_OK);
+  Loaded from_files, files_plain;
+  REQUIRE(hyph_load_files(&tiny, 1, &o, &from_files.h, nullptr) == HYPH_OK);
   REQUIRE(hyph_load_files(both, 2, nullptr, &files_plain.h, nullptr) == HYPH_OK);
-  CHECK(hyph_exception_count(files_ex) == hyph_exception_count(files_plain));
-  CHECK(breaks_of(files_ex, text) == breaks_of(files_plain, text));
+  CHECK(hyph_exception_count(from_files) == hyph_exception_count(files_plain));
+  CHECK(breaks_of(from_files, text) == breaks_of(files_plain, text));
   const std::string tex = "\\patterns{1ba}";
   const hyph_source src{"tiny", tex.data(), tex.size(), HYPH_FORMAT_TEX};
-  REQUIRE(hyph_load_sources_ex(&src, 1, &o, &sources_ex.h, nullptr) == HYPH_OK);
-  CHECK(hyph_exception_count(sources_ex) > 1000);
+  REQUIRE(hyph_load_sources(&src, 1, &o, &from_sources.h, nullptr) == HYPH_OK);
+  CHECK(hyph_exception_count(from_sources) > 1000);
 
   // Not on a compiled file.
   Loaded compiled;
   capi::ErrorHolder error;
-  CHECK(hyph_load_compiled_ex(HYPH_SOURCE_DIR "/tests/data/compiled/tiny.hyb", &o, &compiled.h, &error) != HYPH_OK);
-  hyph_load_options_init(&o);
+  CHECK(hyph_load_compiled(HYPH_SOURCE_DIR "/tests/data/compiled/tiny.hyb", &o, &compiled.h, &error) != HYPH_OK);
+  hyph_options_init(&o, sizeof o);
   const char* missing = "/nonexistent/x.hyphstore";
   o.exception_stores = &missing;
   o.exception_store_count = 1;
   capi::ErrorHolder io;
-  CHECK(hyph_load_english_ex(&o, nullptr, 0, &compiled.h, &io) == HYPH_ERROR_IO);
+  CHECK(hyph_load_english(nullptr, 0, &o, &compiled.h, &io) == HYPH_ERROR_IO);
 }
 
 TEST_CASE("hyph_stream: the output of hyph_hyphenated, fed a byte at a time") {
   Loaded h;
-  REQUIRE(hyph_load_english(nullptr, nullptr, 0, &h.h, nullptr) == HYPH_OK);
+  REQUIRE(hyph_load_english(nullptr, 0, nullptr, &h.h, nullptr) == HYPH_OK);
   const std::string text = "Hyphenation of\ttypeset  paragraphs\nwell-known e-mail " + std::string(70000, 'x') + "-y end";
   std::string out;
   hyph_stream* s = nullptr;
@@ -142,7 +116,7 @@ TEST_CASE("hyph_stream: the output of hyph_hyphenated, fed a byte at a time") {
 
 TEST_CASE("hyph_dictionary: add, remove, hyphenate, errors, for every filter kind") {
   Loaded h;
-  REQUIRE(hyph_load_english(nullptr, nullptr, 0, &h.h, nullptr) == HYPH_OK);
+  REQUIRE(hyph_load_english(nullptr, 0, nullptr, &h.h, nullptr) == HYPH_OK);
   for (int kind = HYPH_FILTER_NONE; kind <= HYPH_FILTER_COUNTING_QUOTIENT; ++kind) {
     CAPTURE(kind);
     hyph_dictionary* d = nullptr;
@@ -179,7 +153,7 @@ TEST_CASE("hyph_dictionary: add, remove, hyphenate, errors, for every filter kin
 
 TEST_CASE("hyph_explain: the C++ API's lines, each ending in a line feed") {
   Loaded english;
-  REQUIRE(hyph_load_english(nullptr, nullptr, 0, &english.h, nullptr) == HYPH_OK);
+  REQUIRE(hyph_load_english(nullptr, 0, nullptr, &english.h, nullptr) == HYPH_OK);
   const std::string text = "Hyphenation table, well-known (algebraically)";
   std::string want;
   for (const hyph::WordExplanation& w : hyph::Hyphenator::english().explain(text)) want.append(hyph::to_text(w)).append("\n");

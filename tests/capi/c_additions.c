@@ -1,4 +1,4 @@
-/* The C API's additions of 0.2 from C99: load options, a stream, a user dictionary. Exit
+/* The C API from C99: options beyond TeX's (normalization), a stream, a user dictionary. Exit
  * status 0 if every check passed. */
 #include <hyph/hyph.h>
 
@@ -24,7 +24,7 @@ static void collect(void* context, const char* bytes, size_t length) {
 }
 
 int main(void) {
-  hyph_load_options options;
+  hyph_options options;
   hyph_hyphenator* h = NULL;
   hyph_stream* stream = NULL;
   hyph_dictionary* dictionary = NULL;
@@ -34,11 +34,11 @@ int main(void) {
   size_t count = 0;
   int was_new = 0;
 
-  hyph_load_options_init(&options);
+  hyph_options_init(&options, sizeof options);
   CHECK(options.struct_size == sizeof options);
   options.normalization = HYPH_NORMALIZE_NFC;
-  options.settings.filter = HYPH_FILTER_NONE;
-  CHECK(hyph_load_english_ex(&options, NULL, 0, &h, &err) == HYPH_OK);
+  options.filter = HYPH_FILTER_NONE;
+  CHECK(hyph_load_english(NULL, 0, &options, &h, &err) == HYPH_OK);
   CHECK(err == NULL);
   if (!h) return 1;
   CHECK(hyph_normalization_of(h) == HYPH_NORMALIZE_NFC);

@@ -1,6 +1,6 @@
 /* libhyphen's dialect and the break model through the C API, compiled as C99:
  * hyph_load_dic, hyph_load_dic_memory, hyph_dialect_of, hyph_breaks (UTF-8 and UTF-16),
- * hyph_hyphenated_spelling, hyph_load_dic_memory_with_minimums, hyph_word_breaks, and the existing
+ * hyph_hyphenated_spelling, hyph_options.dic_minimums, hyph_word_breaks, and the existing
  * calls on a .dic hyphenator.
  *   c-dic PATH/hyph_hu_HU.dic */
 #include <hyph/hyph.h>
@@ -79,8 +79,8 @@ int main(int argc, char** argv) {
   /* from memory; minimums; errors */
   {
     const char dic[] = "UTF-8\nLEFTHYPHENMIN 1\nRIGHTHYPHENMIN 1\nNEXTLEVEL\na1b\n";
-    hyph_settings s;
-    hyph_settings_init(&s);
+    hyph_options s;
+    hyph_options_init(&s, sizeof s);
     CHECK(hyph_load_dic_memory(dic, strlen(dic), "ab.dic", &s, &h, &error) == HYPH_OK);
     n = hyph_hyphenated(h, "abab", 4, "-", out, sizeof out);
     CHECK(strcmp(out, "a-ba-b") == 0);
@@ -100,12 +100,12 @@ int main(int argc, char** argv) {
   /* the caller's minimums alone (pyphen's rule), and one word taken whole */
   {
     const char dic[] = "UTF-8\nLEFTHYPHENMIN 3\nRIGHTHYPHENMIN 3\nNEXTLEVEL\na1b\n";
-    hyph_settings s;
-    hyph_settings_init(&s);
+    hyph_options s;
+    hyph_options_init(&s, sizeof s);
     s.left_min = 1;
     s.right_min = 1;
-    CHECK(hyph_load_dic_memory_with_minimums(dic, strlen(dic), "ab.dic", &s, HYPH_DIC_MINIMUMS_SETTINGS, &h, &error) ==
-          HYPH_OK);
+    s.dic_minimums = HYPH_DIC_MINIMUMS_SETTINGS;
+    CHECK(hyph_load_dic_memory(dic, strlen(dic), "ab.dic", &s, &h, &error) == HYPH_OK);
     CHECK(hyph_left_min(h) == 1 && hyph_right_min(h) == 1);
     n = hyph_word_breaks(h, "ab.ab", 5, b, 8);
     CHECK(n == 2 && b[0].offset == 1 && b[1].offset == 4); /* the dot belongs to the word */
@@ -117,11 +117,12 @@ int main(int argc, char** argv) {
       CHECK(hyph_word_breaks_utf16(h, units, 5, b, 8) == 1 && b[0].offset == 4);
     }
     hyph_free(h);
-    CHECK(hyph_load_dic_memory_with_minimums(dic, strlen(dic), "ab.dic", &s, HYPH_DIC_MINIMUMS_LARGER, &h, &error) ==
-          HYPH_OK);
+    s.dic_minimums = HYPH_DIC_MINIMUMS_LARGER;
+    CHECK(hyph_load_dic_memory(dic, strlen(dic), "ab.dic", &s, &h, &error) == HYPH_OK);
     CHECK(hyph_word_breaks(h, "abab", 4, b, 8) == 0);
     hyph_free(h);
-    CHECK(hyph_load_dic_with_minimums(argv[1], NULL, 7, &h, &error) == HYPH_ERROR_INVALID_ARGUMENT);
+    s.dic_minimums = 7;
+    CHECK(hyph_load_dic(argv[1], &s, &h, &error) == HYPH_ERROR_INVALID_ARGUMENT);
     CHECK(h == NULL && error != NULL);
     hyph_error_free(error);
     error = NULL;
@@ -135,7 +136,7 @@ int main(int argc, char** argv) {
   hyph_error_free(error);
 
   /* the TeX dialect reports values too */
-  CHECK(hyph_load_english(NULL, NULL, 0, &h, NULL) == HYPH_OK);
+  CHECK(hyph_load_english(NULL, 0, NULL, &h, NULL) == HYPH_OK);
   CHECK(hyph_dialect_of(h) == HYPH_DIALECT_TEX);
   n = hyph_breaks(h, "hyphenation", 11, b, 8);
   CHECK(n == 2 && b[0].value % 2 == 1 && b[1].value % 2 == 1 && b[0].replaced_before == 0 && strcmp(b[0].before, "") == 0);

@@ -79,7 +79,7 @@ Failure expect_failure(hyph_status status, Load&& load) {
   return f;
 }
 
-Failure sources_failure(hyph_status status, std::vector<hyph_source> sources, const hyph_settings* s = nullptr) {
+Failure sources_failure(hyph_status status, std::vector<hyph_source> sources, const hyph_options* s = nullptr) {
   return expect_failure(status, [&](hyph_hyphenator** h, hyph_error** e) {
     return hyph_load_sources(sources.data(), sources.size(), s, h, e);
   });
@@ -108,19 +108,6 @@ TEST_CASE("status strings") {
     CHECK(std::string(hyph_status_string(s)) != "unknown status");
   CHECK(std::string(hyph_status_string(HYPH_OK)) == "ok");
   CHECK(std::string(hyph_status_string(HYPH_ERROR_PARSE)) == "parse error");
-}
-
-TEST_CASE("settings defaults") {
-  hyph_settings s;
-  std::memset(&s, 0x55, sizeof s);
-  hyph_settings_init(&s);
-  CHECK(s.left_min == HYPH_MIN_DEFAULT);
-  CHECK(s.right_min == HYPH_MIN_DEFAULT);
-  CHECK(s.uchyph == 1);
-  CHECK(s.letters == HYPH_LETTERS_DEFAULT);
-  CHECK(s.filter == HYPH_FILTER_EXACT);
-  CHECK(s.fp_rate == doctest::Approx(0.01));
-  hyph_settings_init(nullptr);  // harmless
 }
 
 TEST_CASE("embedded English") {
@@ -164,18 +151,18 @@ TEST_CASE("golden: TeX's answers through the C API, every setting") {
     compare_golden(h, "edge-cases.plain.expected");
   }
   SUBCASE("uchyph 0") {
-    const hyph_settings s = capi::settings(HYPH_MIN_DEFAULT, HYPH_MIN_DEFAULT, 0);
+    const hyph_options s = capi::settings(HYPH_MIN_DEFAULT, HYPH_MIN_DEFAULT, 0);
     Loaded h(capi::english(&s));
     CHECK(hyph_uchyph(h) == 0);
     compare_golden(h, "edge-cases.uchyph0.expected");
   }
   SUBCASE("minimums 1/1") {
-    const hyph_settings s = capi::settings(1, 1);
+    const hyph_options s = capi::settings(1, 1);
     Loaded h(capi::english(&s));
     compare_golden(h, "edge-cases.min11.expected");
   }
   SUBCASE("minimums 3/4") {
-    const hyph_settings s = capi::settings(3, 4);
+    const hyph_options s = capi::settings(3, 4);
     Loaded h(capi::english(&s));
     CHECK(hyph_left_min(h) == 3);
     CHECK(hyph_right_min(h) == 4);
@@ -183,11 +170,11 @@ TEST_CASE("golden: TeX's answers through the C API, every setting") {
   }
   SUBCASE("hyphenex, every filter") {
     const std::string hyphenex = HYPH_SOURCE_DIR "/patterns/data/ushyphex.tex";
-    for (int filter : {HYPH_FILTER_EXACT, HYPH_FILTER_BLOOM, HYPH_FILTER_BLOCKED_BLOOM, HYPH_FILTER_CUCKOO, HYPH_FILTER_FUSE,
+    for (int filter : {HYPH_FILTER_NONE, HYPH_FILTER_BLOOM, HYPH_FILTER_BLOCKED_BLOOM, HYPH_FILTER_CUCKOO, HYPH_FILTER_FUSE,
                        HYPH_FILTER_COUNTING_BLOOM, HYPH_FILTER_HASH_COMPACTION, HYPH_FILTER_SCALABLE_BLOOM,
                        HYPH_FILTER_QUOTIENT, HYPH_FILTER_COUNTING_QUOTIENT}) {
       CAPTURE(filter);
-      hyph_settings s = capi::settings();
+      hyph_options s = capi::settings();
       s.filter = filter;
       s.fp_rate = 0.05;
       Loaded h(capi::english(&s, {hyphenex.c_str()}));
@@ -198,7 +185,7 @@ TEST_CASE("golden: TeX's answers through the C API, every setting") {
 }
 
 TEST_CASE("minimums: 0 acts as 1, negative is refused, and one side may stay the language's") {
-  hyph_settings s = capi::settings(0, 0);
+  hyph_options s = capi::settings(0, 0);
   Loaded h(capi::english(&s));
   CHECK(hyph_left_min(h) == 1);
   CHECK(hyph_right_min(h) == 1);
@@ -206,7 +193,7 @@ TEST_CASE("minimums: 0 acts as 1, negative is refused, and one side may stay the
   for (const auto& [left, right] : {std::pair{-5, 2}, std::pair{2, -1}}) {
     s = capi::settings(left, right);
     const Failure f = expect_failure(HYPH_ERROR_INVALID_ARGUMENT, [&](hyph_hyphenator** out, hyph_error** e) {
-      return hyph_load_english(&s, nullptr, 0, out, e);
+      return hyph_load_english(nullptr, 0, &s, out, e);
     });
     CHECK(f.message == (left < 0 ? "left_min must not be negative (it is -5)" : "right_min must not be negative (it is -1)"));
     CHECK(sources_failure(HYPH_ERROR_INVALID_ARGUMENT, {capi::source("p.pat.txt", "a1b\n")}, &s).message == f.message);
@@ -222,7 +209,7 @@ TEST_CASE("minimums: 0 acts as 1, negative is refused, and one side may stay the
 }
 
 TEST_CASE("sources in memory, in every format") {
-  const hyph_settings s = capi::settings(1, 1);
+  const hyph_options s = capi::settings(1, 1);
   Loaded h(capi::from_sources({capi::source("p.pat.txt", "a1b\n"), capi::source("e.hyp.txt", "ab-c-d\n")}, &s));
   CHECK(hyph_pattern_count(h) == 1);
   CHECK(hyph_exception_count(h) == 1);
@@ -245,7 +232,7 @@ TEST_CASE("files: detected formats, English plus extra exceptions") {
   const std::string pat = dir.write("t.pat.txt", "a1b\n");
   const std::string hyp = dir.write("t.hyp.txt", "ab-cd\n");
   const std::string tex = dir.write("t.tex", "\\hyphenation{abc-d}\n");
-  hyph_settings s = capi::settings(1, 1);
+  hyph_options s = capi::settings(1, 1);
   std::vector<const char*> files{pat.c_str(), hyp.c_str(), tex.c_str()};
   hyph_hyphenator* raw = nullptr;
   REQUIRE(hyph_load_files(files.data(), files.size(), &s, &raw, nullptr) == HYPH_OK);
@@ -305,13 +292,13 @@ TEST_CASE("I/O errors name the file") {
 
   f = expect_failure(HYPH_ERROR_IO, [](hyph_hyphenator** h, hyph_error** e) {
     const char* extra[] = {"/nonexistent/ushyphex.tex"};
-    return hyph_load_english(nullptr, extra, 1, h, e);
+    return hyph_load_english(extra, 1, nullptr, h, e);
   });
   CHECK(f.file == "/nonexistent/ushyphex.tex");
 }
 
 TEST_CASE("invalid arguments") {
-  hyph_settings s = capi::settings();
+  hyph_options s = capi::settings();
   s.filter = 99;
   Failure f = sources_failure(HYPH_ERROR_INVALID_ARGUMENT, {}, &s);
   CHECK(f.message.find("filter") != std::string::npos);
@@ -348,17 +335,17 @@ TEST_CASE("invalid arguments") {
 
   // No place for the result.
   hyph_error* e = nullptr;
-  CHECK(hyph_load_english(nullptr, nullptr, 0, nullptr, &e) == HYPH_ERROR_INVALID_ARGUMENT);
+  CHECK(hyph_load_english(nullptr, 0, nullptr, nullptr, &e) == HYPH_ERROR_INVALID_ARGUMENT);
   REQUIRE(e != nullptr);
   CHECK(e->code == HYPH_ERROR_INVALID_ARGUMENT);
   hyph_error_free(e);
-  CHECK(hyph_load_english(nullptr, nullptr, 0, nullptr, nullptr) == HYPH_ERROR_INVALID_ARGUMENT);
+  CHECK(hyph_load_english(nullptr, 0, nullptr, nullptr, nullptr) == HYPH_ERROR_INVALID_ARGUMENT);
 }
 
 TEST_CASE("success clears the error pointer") {
   hyph_error* e = reinterpret_cast<hyph_error*>(&e);
   hyph_hyphenator* h = nullptr;
-  CHECK(hyph_load_english(nullptr, nullptr, 0, &h, &e) == HYPH_OK);
+  CHECK(hyph_load_english(nullptr, 0, nullptr, &h, &e) == HYPH_OK);
   CHECK(e == nullptr);
   hyph_free(h);
 }
@@ -420,22 +407,22 @@ TEST_CASE("languages by tag") {
   const char* dirs[] = {vendored.c_str()};
   hyph_hyphenator* raw = nullptr;
 
-  REQUIRE(hyph_load_language("EN_us", nullptr, nullptr, 0, &raw, nullptr) == HYPH_OK);
+  REQUIRE(hyph_load_language("EN_us", nullptr, 0, nullptr, &raw, nullptr) == HYPH_OK);
   Loaded en(raw);
   CHECK(hyph_pattern_count(en) == 4447);
   CHECK(hyph_letters(en) == HYPH_LETTERS_PATTERN);
   CHECK(capi::hyphenated(en, "hyphenation") == "hy-phen-ation");
 
   // A hyph-utf8 language: its own minimums and Unicode TeX's letters, unless settings say otherwise.
-  REQUIRE(hyph_load_language("de-1996", nullptr, dirs, 1, &raw, nullptr) == HYPH_OK);
+  REQUIRE(hyph_load_language("de-1996", dirs, 1, nullptr, &raw, nullptr) == HYPH_OK);
   Loaded de(raw);
   CHECK(hyph_letters(de) == HYPH_LETTERS_UNICODE);
   CHECK(capi::hyphenated(de, "Silbentrennung") == "Sil-ben-tren-nung");
   const std::u16string gross = u"Gr\u00F6\u00DFen\u00E4nderung Silbentrennung";
   CHECK(capi::breaks16(de, gross) == capi::breaks8_as16(de, gross));
-  hyph_settings s = capi::settings(1, 1);
+  hyph_options s = capi::settings(1, 1);
   s.letters = HYPH_LETTERS_PATTERN;
-  REQUIRE(hyph_load_language("de-1996", &s, dirs, 1, &raw, nullptr) == HYPH_OK);
+  REQUIRE(hyph_load_language("de-1996", dirs, 1, &s, &raw, nullptr) == HYPH_OK);
   Loaded de11(raw);
   CHECK(hyph_left_min(de11) == 1);
   CHECK(hyph_letters(de11) == HYPH_LETTERS_PATTERN);
@@ -444,7 +431,7 @@ TEST_CASE("languages by tag") {
   CHECK(std::string(hyph_language_tag(en)) == "en-us");
   CHECK(std::string(hyph_language_tag(de)) == "de-1996");
   CHECK(std::string(hyph_language_name(de)) == "German, reformed spelling");
-  REQUIRE(hyph_load_language("DE_1996", nullptr, dirs, 1, &raw, nullptr) == HYPH_OK);
+  REQUIRE(hyph_load_language("DE_1996", dirs, 1, nullptr, &raw, nullptr) == HYPH_OK);
   Loaded de_upper(raw);
   CHECK(std::string(hyph_language_tag(de_upper)) == "de-1996");
   Loaded from_file(capi::from_sources({capi::source("p.pat.txt", "a1b\n")}));
@@ -453,18 +440,18 @@ TEST_CASE("languages by tag") {
   CHECK(std::string(hyph_language_tag(nullptr)) == "");
 
   Failure f = expect_failure(HYPH_ERROR_UNKNOWN_LANGUAGE, [&](hyph_hyphenator** h, hyph_error** e) {
-    return hyph_load_language("de-1997", nullptr, dirs, 1, h, e);
+    return hyph_load_language("de-1997", dirs, 1, nullptr, h, e);
   });
   CHECK(f.message.find("unknown language 'de-1997'") != std::string::npos);
   CHECK(f.message.find("de-1996") != std::string::npos);  // a near match
   expect_failure(HYPH_ERROR_INVALID_ARGUMENT, [&](hyph_hyphenator** h, hyph_error** e) {
-    return hyph_load_language(nullptr, nullptr, nullptr, 0, h, e);
+    return hyph_load_language(nullptr, nullptr, 0, nullptr, h, e);
   });
   // A folder that is not there is an error naming it, for any tag (the embedded en-us too).
   const char* with_missing[] = {vendored.c_str(), "/nonexistent/patterns"};
   for (const char* tag : {"de-1996", "en-us"}) {
     f = expect_failure(HYPH_ERROR_IO, [&](hyph_hyphenator** h, hyph_error** e) {
-      return hyph_load_language(tag, nullptr, with_missing, 2, h, e);
+      return hyph_load_language(tag, with_missing, 2, nullptr, h, e);
     });
     CHECK(f.file == "/nonexistent/patterns");
     CHECK(f.message.find("/nonexistent/patterns: no such folder") != std::string::npos);

@@ -1,5 +1,5 @@
-// The C API of libhyphen's dialect that came after hyph_load_dic: the choice of minimums
-// (hyph_load_dic_with_minimums, hyph_load_dic_memory_with_minimums) and the breaks of one word
+// The C API of libhyphen's dialect beyond loading: the choice of minimums
+// (hyph_options.dic_minimums, for hyph_load_dic and hyph_load_dic_memory) and the breaks of one word
 // cut by the caller (hyph_word_breaks), each against the C++ API's answers.
 #include "support.h"
 
@@ -39,19 +39,38 @@ std::vector<std::size_t> cxx_word_offsets(const hyph::Hyphenator& h, std::string
   return out;
 }
 
-Loaded load_dic(const std::string& path, const hyph_settings* s, int dic_minimums) {
+// The options `s` (NULL: the defaults) with hyph_options.dic_minimums set to `dic_minimums`.
+hyph_options with_minimums(const hyph_options* s, int dic_minimums) {
+  hyph_options o = s ? *s : capi::settings();
+  o.dic_minimums = dic_minimums;
+  return o;
+}
+
+hyph_status load_dic_with(const char* path, const hyph_options* s, int dic_minimums, hyph_hyphenator** out,
+                          hyph_error** error) {
+  const hyph_options o = with_minimums(s, dic_minimums);
+  return hyph_load_dic(path, &o, out, error);
+}
+
+hyph_status load_dic_memory_with(const char* bytes, std::size_t length, const char* name, const hyph_options* s,
+                                 int dic_minimums, hyph_hyphenator** out, hyph_error** error) {
+  const hyph_options o = with_minimums(s, dic_minimums);
+  return hyph_load_dic_memory(bytes, length, name, &o, out, error);
+}
+
+Loaded load_dic(const std::string& path, const hyph_options* s, int dic_minimums) {
   Loaded h;
   ErrorHolder error;
-  CHECK(hyph_load_dic_with_minimums(path.c_str(), s, dic_minimums, &h.h, &error) == HYPH_OK);
+  CHECK(load_dic_with(path.c_str(), s, dic_minimums, &h.h, &error) == HYPH_OK);
   CHECK(error.e == nullptr);
   return Loaded(std::exchange(h.h, nullptr));
 }
 
 }  // namespace
 
-TEST_CASE("hyph_load_dic_with_minimums: libhyphen's rule or the caller's minimums") {
+TEST_CASE("hyph_options.dic_minimums: libhyphen's rule or the caller's minimums") {
   const std::string en = kData + "hyph_en_US.dic";  // LEFTHYPHENMIN 2, RIGHTHYPHENMIN 3
-  const hyph_settings ones = capi::settings(1, 1);
+  const hyph_options ones = capi::settings(1, 1);
   const Loaded larger = load_dic(en, &ones, HYPH_DIC_MINIMUMS_LARGER);
   CHECK(hyph_left_min(larger) == 2);
   CHECK(hyph_right_min(larger) == 3);
@@ -72,7 +91,7 @@ TEST_CASE("hyph_load_dic_with_minimums: libhyphen's rule or the caller's minimum
   }
   CHECK(offsets(word_breaks_of(own, "academy")).size() > offsets(word_breaks_of(larger, "academy")).size());
 
-  // hyph_load_dic is HYPH_DIC_MINIMUMS_LARGER; unset minimums with the caller's rule are 2.
+  // hyph_options_init gives HYPH_DIC_MINIMUMS_LARGER; unset minimums with the caller's rule are 2.
   Loaded plain;
   REQUIRE(hyph_load_dic(en.c_str(), &ones, &plain.h, nullptr) == HYPH_OK);
   CHECK(hyph_right_min(plain) == 3);
@@ -98,15 +117,15 @@ TEST_CASE("hyph_warning: what a load accepted but warns about") {
   CHECK(hyph_warning(nullptr, 0) == nullptr);
 }
 
-TEST_CASE("hyph_load_dic_memory_with_minimums: from memory, with the file's lines in messages") {
+TEST_CASE("hyph_load_dic_memory with dic_minimums: from memory, with the file's lines in messages") {
   const std::string dic = "UTF-8\nLEFTHYPHENMIN 3\nRIGHTHYPHENMIN 3\nNEXTLEVEL\na1b\n";
-  const hyph_settings ones = capi::settings(1, 1);
+  const hyph_options ones = capi::settings(1, 1);
   Loaded h;
-  REQUIRE(hyph_load_dic_memory_with_minimums(dic.data(), dic.size(), "ab.dic", &ones, HYPH_DIC_MINIMUMS_SETTINGS, &h.h,
+  REQUIRE(load_dic_memory_with(dic.data(), dic.size(), "ab.dic", &ones, HYPH_DIC_MINIMUMS_SETTINGS, &h.h,
                                              nullptr) == HYPH_OK);
   CHECK(offsets(word_breaks_of(h, "abab")) == std::vector<std::size_t>{1, 3});
   Loaded h3;
-  REQUIRE(hyph_load_dic_memory_with_minimums(dic.data(), dic.size(), "ab.dic", &ones, HYPH_DIC_MINIMUMS_LARGER, &h3.h,
+  REQUIRE(load_dic_memory_with(dic.data(), dic.size(), "ab.dic", &ones, HYPH_DIC_MINIMUMS_LARGER, &h3.h,
                                              nullptr) == HYPH_OK);
   CHECK(word_breaks_of(h3, "abab").empty());
 
@@ -115,7 +134,7 @@ TEST_CASE("hyph_load_dic_memory_with_minimums: from memory, with the file's line
   ErrorHolder error;
   int placeholder = 0;
   hyph_hyphenator* none = reinterpret_cast<hyph_hyphenator*>(&placeholder);  // the call must set it to NULL
-  CHECK(hyph_load_dic_memory_with_minimums(bad.data(), bad.size(), "bad.dic", nullptr, HYPH_DIC_MINIMUMS_SETTINGS, &none,
+  CHECK(load_dic_memory_with(bad.data(), bad.size(), "bad.dic", nullptr, HYPH_DIC_MINIMUMS_SETTINGS, &none,
                                            &error) == HYPH_ERROR_PARSE);
   CHECK(none == nullptr);
   REQUIRE(error.e != nullptr);
@@ -123,28 +142,28 @@ TEST_CASE("hyph_load_dic_memory_with_minimums: from memory, with the file's line
   CHECK(std::string(error->file) == "bad.dic");
 }
 
-TEST_CASE("hyph_load_dic_with_minimums: bad arguments are HYPH_ERROR_INVALID_ARGUMENT") {
+TEST_CASE("hyph_load_dic: bad dic_minimums and other bad arguments are HYPH_ERROR_INVALID_ARGUMENT") {
   const std::string en = kData + "hyph_en_US.dic";
   for (const int bad : {-1, 2, 100}) {
     Loaded h;
     ErrorHolder error;
-    CHECK(hyph_load_dic_with_minimums(en.c_str(), nullptr, bad, &h.h, &error) == HYPH_ERROR_INVALID_ARGUMENT);
+    CHECK(load_dic_with(en.c_str(), nullptr, bad, &h.h, &error) == HYPH_ERROR_INVALID_ARGUMENT);
     CHECK(h.h == nullptr);
     REQUIRE(error.e != nullptr);
     CHECK(std::strstr(error->message, "dic_minimums") != nullptr);
   }
   ErrorHolder error;
-  CHECK(hyph_load_dic_with_minimums(nullptr, nullptr, HYPH_DIC_MINIMUMS_LARGER, nullptr, &error) ==
+  CHECK(load_dic_with(nullptr, nullptr, HYPH_DIC_MINIMUMS_LARGER, nullptr, &error) ==
         HYPH_ERROR_INVALID_ARGUMENT);
   Loaded h;
   ErrorHolder missing;
-  CHECK(hyph_load_dic_with_minimums("/nonexistent/hyph_xx.dic", nullptr, HYPH_DIC_MINIMUMS_SETTINGS, &h.h, &missing) ==
+  CHECK(load_dic_with("/nonexistent/hyph_xx.dic", nullptr, HYPH_DIC_MINIMUMS_SETTINGS, &h.h, &missing) ==
         HYPH_ERROR_IO);
   REQUIRE(missing.e != nullptr);
   CHECK(std::strstr(missing->message, "/nonexistent/hyph_xx.dic") != nullptr);
-  const hyph_settings uchyph0 = capi::settings(HYPH_MIN_DEFAULT, HYPH_MIN_DEFAULT, 0);
+  const hyph_options uchyph0 = capi::settings(HYPH_MIN_DEFAULT, HYPH_MIN_DEFAULT, 0);
   ErrorHolder tex_setting;
-  CHECK(hyph_load_dic_with_minimums(en.c_str(), &uchyph0, HYPH_DIC_MINIMUMS_SETTINGS, &h.h, &tex_setting) ==
+  CHECK(load_dic_with(en.c_str(), &uchyph0, HYPH_DIC_MINIMUMS_SETTINGS, &h.h, &tex_setting) ==
         HYPH_ERROR_INVALID_ARGUMENT);
   CHECK(h.h == nullptr);
 }
@@ -228,7 +247,7 @@ TEST_CASE("hyph_word_breaks_utf16: the UTF-8 word's breaks in code units") {
 
 TEST_CASE("hyph_word_breaks: TeX's dialect answers as hyph_breaks, however many breaks") {
   Loaded h;
-  REQUIRE(hyph_load_english(nullptr, nullptr, 0, &h.h, nullptr) == HYPH_OK);
+  REQUIRE(hyph_load_english(nullptr, 0, nullptr, &h.h, nullptr) == HYPH_OK);
   CHECK(offsets(word_breaks_of(h, "hyphenation")) == std::vector<std::size_t>{2, 6});
   std::string many;
   for (int k = 0; k < 300; ++k) many += "hyphenation ";

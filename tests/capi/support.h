@@ -31,9 +31,9 @@ struct ErrorHolder {
   const hyph_error* operator->() const { return e; }
 };
 
-inline hyph_settings settings(int left = HYPH_MIN_DEFAULT, int right = HYPH_MIN_DEFAULT, int uchyph = 1) {
-  hyph_settings s;
-  hyph_settings_init(&s);
+inline hyph_options settings(int left = HYPH_MIN_DEFAULT, int right = HYPH_MIN_DEFAULT, int uchyph = HYPH_UCHYPH_DEFAULT) {
+  hyph_options s;
+  hyph_options_init(&s, sizeof s);
   s.left_min = left;
   s.right_min = right;
   s.uchyph = uchyph;
@@ -41,10 +41,10 @@ inline hyph_settings settings(int left = HYPH_MIN_DEFAULT, int right = HYPH_MIN_
 }
 
 /// Plain TeX English; REQUIREs that loading works.
-inline hyph_hyphenator* english(const hyph_settings* s = nullptr, std::vector<const char*> extra = {}) {
+inline hyph_hyphenator* english(const hyph_options* s = nullptr, std::vector<const char*> extra = {}) {
   hyph_hyphenator* h = nullptr;
   hyph_error* e = nullptr;
-  const hyph_status status = hyph_load_english(s, extra.data(), extra.size(), &h, &e);
+  const hyph_status status = hyph_load_english(extra.data(), extra.size(), s, &h, &e);
   REQUIRE_MESSAGE(status == HYPH_OK, (e ? e->message : "?"));
   REQUIRE(e == nullptr);
   REQUIRE(h != nullptr);
@@ -56,7 +56,7 @@ inline hyph_source source(const char* name, std::string_view bytes, int format =
 }
 
 /// Sources in memory; REQUIREs that loading works.
-inline hyph_hyphenator* from_sources(std::vector<hyph_source> sources, const hyph_settings* s = nullptr) {
+inline hyph_hyphenator* from_sources(std::vector<hyph_source> sources, const hyph_options* s = nullptr) {
   hyph_hyphenator* h = nullptr;
   hyph_error* e = nullptr;
   const hyph_status status = hyph_load_sources(sources.data(), sources.size(), s, &h, &e);

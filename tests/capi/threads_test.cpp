@@ -9,7 +9,7 @@
 using capi::Loaded;
 
 TEST_CASE("one hyphenator, many threads") {
-  hyph_settings s = capi::settings();
+  hyph_options s = capi::settings();
   s.filter = HYPH_FILTER_CUCKOO;
   Loaded h(capi::english(&s, {HYPH_SOURCE_DIR "/patterns/data/ushyphex.tex"}));
 
@@ -59,10 +59,10 @@ TEST_CASE("loads in several threads at once") {
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t) {
     threads.emplace_back([&, t] {
-      hyph_settings s = capi::settings();
-      s.filter = t % 2 == 0 ? HYPH_FILTER_FUSE : HYPH_FILTER_EXACT;
+      hyph_options s = capi::settings();
+      s.filter = t % 2 == 0 ? HYPH_FILTER_FUSE : HYPH_FILTER_NONE;
       hyph_hyphenator* h = nullptr;
-      if (hyph_load_english(&s, nullptr, 0, &h, nullptr) != HYPH_OK) {
+      if (hyph_load_english(nullptr, 0, &s, &h, nullptr) != HYPH_OK) {
         ++wrong;
         return;
       }

@@ -24,14 +24,14 @@ const char* const kMixedPatterns =
     "b1\xF0\x90\x90\xAB\n";                       // b1𐐫
 
 hyph_hyphenator* mixed(int letters = HYPH_LETTERS_DEFAULT) {
-  hyph_settings s = capi::settings(1, 1);
+  hyph_options s = capi::settings(1, 1);
   s.letters = letters;
   return capi::from_sources({capi::source("mixed.pat.txt", kMixedPatterns)}, &s);
 }
 
 // English with Unicode TeX's letters: é, Deseret... are letters; en and em dashes act as '-'.
 hyph_hyphenator* unicode_english() {
-  hyph_settings s = capi::settings();
+  hyph_options s = capi::settings();
   s.letters = HYPH_LETTERS_UNICODE;
   return capi::english(&s);
 }
@@ -204,7 +204,7 @@ TEST_CASE("UTF-16 agrees with UTF-8 on random text") {
   Loaded uni(unicode_english());
   Loaded m(mixed());
   Loaded mu(mixed(HYPH_LETTERS_UNICODE));
-  const hyph_settings s = capi::settings(HYPH_MIN_DEFAULT, HYPH_MIN_DEFAULT, 0);
+  const hyph_options s = capi::settings(HYPH_MIN_DEFAULT, HYPH_MIN_DEFAULT, 0);
   Loaded upper(capi::english(&s));
   RandomText random(20240611);
   for (int round = 0; round < 3000; ++round) {

@@ -1,7 +1,7 @@
 // libhyph's answers through hyph::dic::Dictionary, in hyphen_oracle's line format
 // (described in tests/dic/hyphen_oracle.c), so that the two outputs compare line by line:
 //   dic_answers DICT [L,R,CL,CR ...] < words
-#include "engine/dic_dictionary.h"
+#include "dic/dictionary.h"
 
 #include <cstdio>
 #include <iostream>

@@ -1,6 +1,6 @@
 // The .dic reader's edge cases, as libhyphen 2.8.8 reads them, and its errors.
-#include "engine/dic_dictionary.h"
-#include "patterns/dic_reader.h"
+#include "dic/dictionary.h"
+#include "dic/reader.h"
 
 #include <doctest/doctest.h>
 

@@ -1,8 +1,8 @@
-// raw_token_breaks takes a token of at most 63 ASCII bytes through a path of its own (bit
+// tex_raw_token_breaks takes a token of at most 63 ASCII bytes through a path of its own (bit
 // masks in place of a letter-by-letter walk): it must answer exactly as the general path,
 // breaks, values, what stays pending and whether a letter was seen, for every kind of token.
 #include "engine/model.h"
-#include "engine/token_breaks.h"
+#include "engine/tex_token_breaks.h"
 #include "engine/word_rules.h"
 #include "hyphenate_check.h"
 #include "test_support.h"
@@ -18,8 +18,8 @@ namespace {
 void check_same(const hyph::detail::Model& model, const std::string& token) {
   hyph::detail::TokenBreaks fast, general;
   hyph::LookupCounters fast_counters, general_counters;
-  if (!hyph::detail::ascii_token_breaks(model, token, fast, &fast_counters)) return;
-  hyph::detail::general_token_breaks(model, token, general, &general_counters, nullptr);
+  if (!hyph::detail::tex_ascii_token_breaks(model, token, fast, &fast_counters)) return;
+  hyph::detail::tex_general_token_breaks(model, token, general, &general_counters, nullptr);
   CAPTURE(token);
   REQUIRE(fast.count == general.count);
   for (std::size_t k = 0; k < fast.count; ++k) {
@@ -33,14 +33,14 @@ void check_same(const hyph::detail::Model& model, const std::string& token) {
 }
 
 // The vector implementation (AVX-512 VBMI, where the CPU has it) against the portable one,
-// which ascii_token_breaks runs elsewhere: the same answers, or both decline the token.
+// which tex_ascii_token_breaks runs elsewhere: the same answers, or both decline the token.
 void check_implementations(const hyph::detail::Model& model, const std::string& token) {
   if (!model.ascii_vector) return;
   hyph::detail::TokenBreaks vector, portable;
   hyph::LookupCounters vector_counters, portable_counters;
-  const bool took = hyph::detail::ascii_token_breaks_vector(model, token, vector, &vector_counters);
+  const bool took = hyph::detail::tex_ascii_token_breaks_vector(model, token, vector, &vector_counters);
   CAPTURE(token);
-  REQUIRE(took == hyph::detail::ascii_token_breaks_portable(model, token, portable, &portable_counters));
+  REQUIRE(took == hyph::detail::tex_ascii_token_breaks_portable(model, token, portable, &portable_counters));
   if (!took) return;
   REQUIRE(vector.count == portable.count);
   for (std::size_t k = 0; k < vector.count; ++k) {

@@ -8,6 +8,7 @@
 
 #include "../common/lines.h"
 #include "engine/compiled.h"
+#include "engine/compiled_tex.h"
 #include "engine/model.h"
 #include "base/hash.h"
 #include "patterns/embedded.h"
@@ -79,7 +80,7 @@ Bytes with_filter(const Bytes& bytes, hyph::FilterKind kind) {
   settings.exceptions.filter = kind;
   const auto model = hyph::detail::load_compiled(bytes, nullptr, settings, "test.hyb", hyph::detail::FilterFrom::settings);
   std::ostringstream out;
-  hyph::detail::write_compiled(*model, {}, {}, out);
+  hyph::detail::write_compiled_tex(*model, {}, {}, false, out);
   const std::string s = std::move(out).str();
   Bytes b(s.size());
   std::memcpy(b.data(), s.data(), s.size());
@@ -454,8 +455,8 @@ TEST_CASE("the C API loads compiled files") {
   CHECK(std::string(out) == "hy-phen-ation");
   CHECK(hyph_left_min(h) == 2);
   hyph_free(h);
-  hyph_settings s;
-  hyph_settings_init(&s);
+  hyph_options s;
+  hyph_options_init(&s, sizeof s);
   s.left_min = 1;
   s.uchyph = HYPH_UCHYPH_DEFAULT;
   REQUIRE(hyph_load_compiled_memory(bytes.data(), bytes.size(), &s, &h, &error) == HYPH_OK);

@@ -4,7 +4,7 @@
 // hyphenate3 — on the vendored dictionaries with words made from their own patterns and, where
 // installed, the system's word lists; the bytes are deterministic; damage is bad_format.
 #include "engine/compiled_dic.h"
-#include "engine/dic_data.h"
+#include "dic/data.h"
 #include "engine/dic_part.h"
 #include "engine/model.h"
 #include "base/hash.h"
@@ -38,7 +38,7 @@ hyph::Hyphenator load_bytes(const std::string& bytes) {
                                          "test.hyb");
 }
 
-const hyph::dic::Dictionary& dictionary(const hyph::Hyphenator& h) { return hyph::detail::model_of(h).dic->dictionary; }
+const hyph::dic::Dictionary& dictionary(const hyph::Hyphenator& h) { return hyph::detail::dic_part_of(hyph::detail::model_of(h)).dictionary; }
 
 // Words from the dictionary's own patterns (their letters, with letters around them), and the
 // lines of a word list when it is installed (hunspell's "word/flags" cut at the '/').

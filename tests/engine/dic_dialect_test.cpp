@@ -1,7 +1,7 @@
 // libhyphen's dialect through the public API (Hyphenator::load_dic): the break model, the word
 // rules (runs of letters, case, apostrophes), NOHYPHEN, charsets and minimums, and that every
 // front end (whole text, UTF-16, TextStream) gives the same breaks.
-#include "engine/dic_dictionary.h"
+#include "dic/dictionary.h"
 #include "engine/dic_part.h"
 #include "engine/model.h"
 #include "hyphenate_check.h"
@@ -156,7 +156,7 @@ TEST_CASE("dic: minimums are hyphenate3's: the larger of the setting and the dic
 
 TEST_CASE("dic: Hyphenator::hyphenate's one-word path answers as the whole-text path, at every capacity") {
   // A text of 2 to 30 ASCII letters goes straight to the dictionary's fast path
-  // (dic_hyphenate_text); against hyphenate_text: every vendored dictionary (UTF-8 and 8-bit,
+  // (dic_one_word); against hyphenate_text: every vendored dictionary (UTF-8 and 8-bit,
   // Hungarian's and Catalan's non-standard breaks, Dutch's and German's two levels), its own
   // minimums, lowered and raised ones; letters alone (either case) most of the time.
   std::mt19937_64 rng(37);
@@ -174,7 +174,7 @@ TEST_CASE("dic: Hyphenator::hyphenate's one-word path answers as the whole-text 
       const auto h = hyph::Hyphenator::load_dic(kData + file, s);
       const auto& model = hyph::detail::model_of(h);
       CAPTURE(file);
-      CHECK(model.dic->plain_ascii_letters);
+      CHECK(hyph::detail::dic_part_of(model).plain_ascii_letters);
       for (int round = 0; round < 6000; ++round) {
         std::string text;
         if (round % 8 == 0) {

@@ -1,7 +1,7 @@
 // The public API a program that cuts its own words needs (libhyph.pyphen, a pyphen-style
 // caller): Hyphenator::word_breaks takes a word whole, as libhyphen's callers hand it to
 // hnj_hyphen_hyphenate3, and DicMinimums::settings_only leaves the file's minimums out.
-#include "engine/dic_dictionary.h"
+#include "dic/dictionary.h"
 
 #include <hyph/hyphenator.h>
 

@@ -1,6 +1,6 @@
-// Every separator scan this build has (portable, SSE2, AVX2 where the CPU runs it) finds
-// the same first separator as the portable loop, at every length and offset, so the path a
-// machine without AVX2 takes is tested here too.
+// Every separator scan this build has (portable, SSE2, AVX2 where the dispatch tier includes
+// it) finds the same first separator as the portable loop, at every length and offset, so the
+// path a machine without AVX2 takes is tested here too.
 #include "engine/separators.h"
 
 #include <doctest/doctest.h>

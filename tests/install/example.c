@@ -4,7 +4,7 @@
 int main(void) {
   hyph_hyphenator* h = NULL;
   hyph_error* error = NULL;
-  if (hyph_load_english(NULL, NULL, 0, &h, &error) != HYPH_OK) {
+  if (hyph_load_language("en-us", NULL, 0, NULL, &h, &error) != HYPH_OK) {
     fprintf(stderr, "%s\n", error->message);
     hyph_error_free(error);
     return 1;

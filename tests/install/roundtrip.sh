@@ -4,15 +4,18 @@
 #
 #   roundtrip.sh BUILD_DIR SOURCE_DIR CHECK
 #
-#   link     build tests/install/example.c (C99) and example.cpp (C++20) with
-#            `pkg-config --cflags --libs libhyph`, against the shared library and, with
-#            `--static`, against the static one; run them; they must print "hy-phen-ation".
+#   link     build tests/install/example.c (C99) with `pkg-config --cflags --libs libhyph` and
+#            example.cpp (C++20) with `... libhyph-cxx`, against the shared libraries (the C
+#            API's libhyph.so.0, the C++ API's libhyph-cxx.so.VERSION) and, with
+#            `pkg-config --static ... libhyph`, both against the static one; run them; they
+#            must print "hy-phen-ation".
 #            Then doc/c-api.md's `cc -static` line, as written: a program with no shared
 #            library at all.
 #            Also checks the fields of the installed libhyph.pc, and that README.md and
 #            doc/c-api.md show the examples as they are.
 #   headers  every installed header compiles alone in a translation unit: C++20, and the C
-#            headers (hyph.h, export.h) also as C99; the installed set is include/hyph/*.h.
+#            headers (hyph.h, export.h, version.h) also as C99; the installed set is
+#            include/hyph/*.h and the generated version.h.
 #   hyphen   the drop-in libhyphen: libhyph-hyphen.pc, <libhyph-hyphen/hyphen.h>, and
 #            tests/hyphen/example.c (a libhyphen client) built with
 #            `pkg-config --cflags --libs libhyph-hyphen` and run against the installed library;
@@ -22,9 +25,10 @@
 #            searches it), and `import libhyph` from the DESTDIR copy hyphenates. Then the
 #            same source configured (not built) for prefix /usr/local and for the interpreter's
 #            own prefix (/usr for Debian's python3) must install the package on sys.path too.
-#   exports  the shared library exports every hyph_* function of hyph.h and every function
-#            of namespace hyph, and nothing of the internals (hyph::detail, hyph::patterns, hyph::dic,
-#            hyph::filters, hyph::utf8).
+#   exports  libhyph.so.0 exports exactly the hyph_* functions of hyph.h, each at version
+#            LIBHYPH_0, and nothing else; libhyph-cxx.so exports every function of namespace
+#            hyph and nothing of the internals (hyph::detail, hyph::patterns, hyph::dic,
+#            hyph::filters, hyph::utf8); the sonames are libhyph.so.0 and libhyph-cxx.so.VERSION.
 #
 # Environment: CC and CXX, the compilers (default cc, c++); HYPH_SANITIZE, meson's b_sanitize
 # value, so that examples link against a sanitized library; HYPH_PYTHON, the interpreter the
@@ -140,12 +144,20 @@ check_link() {
   [[ $(grep -c '=\${prefix}/' <<<"$paths") -eq 2 ]] || fail "libhyph.pc: libdir or includedir not under \${prefix}"
   export PKG_CONFIG_PATH=$tmp/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 
-  local cflags libs static_libs
+  local cxx_pc=$libdir_d/pkgconfig/libhyph-cxx.pc
+  [[ -f $cxx_pc ]] || fail "no libhyph-cxx.pc in $libdir/pkgconfig"
+  grep -qx "Version: $version" "$cxx_pc" || fail "libhyph-cxx.pc: Version is not $version"
+  grep -q '^Libs:.*-lhyph-cxx' "$cxx_pc" || fail "libhyph-cxx.pc: Libs lacks -lhyph-cxx"
+  sed -e "s|^prefix=.*|prefix=$dest$prefix|" "$cxx_pc" >"$tmp/pkgconfig/libhyph-cxx.pc"
+
+  local cflags libs cxx_libs static_libs
   cflags=$(pkg-config --cflags libhyph)
   libs=$(pkg-config --libs libhyph)
+  cxx_libs=$(pkg-config --libs libhyph-cxx)
   static_libs=$(pkg-config --static --libs libhyph)
   echo "--- pkg-config: --cflags: $cflags"
   echo "--- pkg-config: --libs: $libs"
+  echo "--- pkg-config: --libs libhyph-cxx: $cxx_libs"
   echo "--- pkg-config: --static --libs: $static_libs"
   # -lhyph finds the shared library when both are there; -l:libhyph.a names the static one.
   local static_only=${static_libs//-lhyph/-l:libhyph.a}
@@ -155,19 +167,21 @@ check_link() {
   # shellcheck disable=SC2086  # pkg-config output is meant to be split into words
   {
     "${cc[@]}" "${c_flags[@]}" $cflags "$source/tests/install/example.c" -o "$tmp/example-c" $libs "${c_san_libs[@]}"
-    "${cxx[@]}" "${cxx_flags[@]}" $cflags "$source/tests/install/example.cpp" -o "$tmp/example-cpp" $libs
+    "${cxx[@]}" "${cxx_flags[@]}" $cflags "$source/tests/install/example.cpp" -o "$tmp/example-cpp" $cxx_libs
     "${cc[@]}" "${c_flags[@]}" $cflags "$source/tests/install/example.c" -o "$tmp/example-c-static" $static_only "${c_san_libs[@]}"
     "${cxx[@]}" "${cxx_flags[@]}" $cflags "$source/tests/install/example.cpp" -o "$tmp/example-cpp-static" $static_only
   }
 
-  local program out loaded
+  local program out loaded wanted
   for program in example-c example-cpp; do
     out=$(LD_LIBRARY_PATH=$libdir_d "$tmp/$program")
     echo "--- $program (shared): $out"
     [[ $out == "hy-phen-ation" ]] || fail "$program printed '$out'"
     # (Not `ldd | grep -q`: grep's early exit would fail the pipeline under pipefail.)
     loaded=$(LD_LIBRARY_PATH=$libdir_d ldd "$tmp/$program")
-    [[ $loaded == *"$libdir_d/libhyph.so"* ]] || fail "$program does not load the installed libhyph.so"
+    wanted=$libdir_d/libhyph.so.0
+    [[ $program == example-c ]] || wanted=$libdir_d/libhyph-cxx.so.$version
+    [[ $loaded == *"$wanted"* ]] || fail "$program does not load the installed $(basename "$wanted")"
   done
   for program in example-c-static example-cpp-static; do
     out=$("$tmp/$program")
@@ -205,7 +219,8 @@ check_static_line() {
 check_headers() {
   local installed expected header
   installed=$(cd "$includedir_d/hyph" && printf '%s\n' *.h)
-  expected=$(cd "$source/include/hyph" && printf '%s\n' *.h)
+  # include/hyph/*.h, and version.h, which meson generates from version.h.in.
+  expected=$(cd "$source/include/hyph" && printf '%s\n' *.h version.h | sort)
   [[ $installed == "$expected" ]] || fail "installed headers differ from include/hyph: $installed"
   for header in "$includedir_d"/hyph/*.h; do
     header=hyph/$(basename "$header")
@@ -214,7 +229,7 @@ check_headers() {
       fail "$header does not compile alone as C++20"
     echo "ok: $header alone, C++20"
   done
-  for header in hyph/hyph.h hyph/export.h; do
+  for header in hyph/hyph.h hyph/export.h hyph/version.h; do
     # (C forbids an empty translation unit: export.h alone declares nothing.)
     printf '#include <%s>\ntypedef int hyph_test_not_empty;\n' "$header" >"$tmp/one.c"
     "${cc[@]}" -std=c99 -Wall -Wextra -pedantic -Werror -fsyntax-only -I"$includedir_d" "$tmp/one.c" ||
@@ -224,19 +239,34 @@ check_headers() {
 }
 
 check_exports() {
-  local so=$libdir_d/libhyph.so
-  [[ -e $so ]] || fail "no libhyph.so installed"
-  local symbols demangled name missing=0
-  symbols=$(nm -D --defined-only "$so")
-  demangled=$(nm -DC --defined-only "$so")
-  # Every function the C header declares.
-  for name in $(grep -o '^HYPH_EXPORT [^(]*hyph_[a-z0-9_]*(' "$source/include/hyph/hyph.h" | grep -o 'hyph_[a-z0-9_]*($' | tr -d '('); do
-    grep -qE " T $name\$" <<<"$symbols" || { echo "not exported: $name" >&2; missing=1; }
-  done
-  ((missing == 0)) || fail "C API functions missing from libhyph.so"
-  grep -q ' T hyph::Hyphenator::english' <<<"$demangled" || fail "the C++ API is not exported"
+  local so=$libdir_d/libhyph.so.0 cxx_so=$libdir_d/libhyph-cxx.so.$version
+  [[ -e $so ]] || fail "no libhyph.so.0 installed"
+  [[ -e $cxx_so ]] || fail "no libhyph-cxx.so.$version installed"
+  command -v readelf >/dev/null || skip "readelf not found"
+  local soname
+  soname=$(readelf -d "$so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+  [[ $soname == libhyph.so.0 ]] || fail "libhyph.so's soname is '$soname', not libhyph.so.0"
+  soname=$(readelf -d "$cxx_so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+  [[ $soname == "libhyph-cxx.so.$version" ]] || fail "libhyph-cxx.so's soname is '$soname', not libhyph-cxx.so.$version"
+
+  # libhyph.so.0: the C API of hyph.h, each function at LIBHYPH_0, and nothing else.
+  local declared versioned exported unversioned
+  declared=$(grep -o '^HYPH_EXPORT [^(]*hyph_[a-z0-9_]*(' "$source/include/hyph/hyph.h" | grep -o 'hyph_[a-z0-9_]*($' | tr -d '(' | sort -u)
+  versioned=$(nm -D --defined-only --with-symbol-versions "$so" | awk '$3 != "LIBHYPH_0" { print $3 }')
+  exported=$(sed -e 's/@.*//' <<<"$versioned" | sort -u)
+  [[ $exported == "$declared" ]] ||
+    fail "libhyph.so.0 exports other than hyph.h's functions:"$'\n'"$(diff <(echo "$declared") <(echo "$exported"))"
+  unversioned=$(grep -v '@@LIBHYPH_0$' <<<"$versioned" || true)
+  [[ -z $unversioned ]] || fail "libhyph.so.0 exports symbols outside LIBHYPH_0:"$'\n'"$unversioned"
+
+  # libhyph-cxx: the C++ API, no C functions, no internals.
+  local symbols demangled
+  symbols=$(nm -D --defined-only "$cxx_so")
+  demangled=$(nm -DC --defined-only "$cxx_so")
+  grep -q ' T hyph::Hyphenator::english' <<<"$demangled" || fail "the C++ API is not exported from libhyph-cxx"
+  if grep -qE ' T hyph_' <<<"$symbols"; then fail "libhyph-cxx exports C functions (they are libhyph.so.0's)"; fi
   # Every function the static library defines in namespace hyph, outside the internal
-  # namespaces, is public API, and the shared library must export it: a public function
+  # namespaces, is public API, and libhyph-cxx must export it: a public function
   # declared without HYPH_EXPORT would be hidden.
   local public hidden
   public=$(nm -C --defined-only "$libdir_d/libhyph.a" 2>/dev/null | grep -E '^[0-9a-f]+ T hyph::' |
@@ -247,10 +277,11 @@ check_exports() {
   local leaked
   leaked=$(grep -E ' [A-Za-z] ((typeinfo( name)?|vtable|VTT|construction vtable) for )?hyph::(detail|base|patterns|filters|exceptions|utf8|dic)::' <<<"$demangled" || true)
   [[ -z $leaked ]] || fail "internals exported:"$'\n'"$leaked"
-  # Strong definitions are ours only: the C functions and hyph::.
-  leaked=$(grep -E ' [TDBR] ' <<<"$demangled" | grep -vE ' [TDBR] (hyph_|hyph::)' || true)
+  # Strong definitions are ours only: hyph::.
+  leaked=$(grep -E ' [TDBR] ' <<<"$demangled" | grep -vE ' [TDBR] hyph::' || true)
   [[ -z $leaked ]] || fail "foreign strong symbols exported:"$'\n'"$leaked"
-  echo "ok: $(wc -l <<<"$symbols") exported symbols, $(grep -c ' T hyph_' <<<"$symbols") C functions, no internals"
+  echo "ok: libhyph.so.0 exports the $(wc -l <<<"$declared") functions of hyph.h at LIBHYPH_0 and nothing else;" \
+    "libhyph-cxx.so.$version $(wc -l <<<"$symbols") symbols, no internals"
 }
 
 check_hyphen() {

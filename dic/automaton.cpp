@@ -1,4 +1,4 @@
-#include "patterns/dic_automaton.h"
+#include "dic/automaton.h"
 
 #include <hyph/error.h>
 

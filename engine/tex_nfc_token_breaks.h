@@ -1,7 +1,7 @@
 // TeX's word rules on the NFC form of a token (Settings::normalization == nfc).
 #pragma once
 
-#include "engine/token_breaks.h"
+#include "engine/tex_token_breaks.h"
 
 namespace hyph::detail {
 
@@ -11,8 +11,8 @@ namespace hyph::detail {
 /// be a letter). Breaks are mapped back to the token's own bytes through ICU's edits; one
 /// inside a span that NFC changed is dropped. Returns false, writing nothing useful, when the
 /// raw rules give the same answer or must decide (already normal, a sequence cut short by the
-/// end of a streamed piece, ICU failing): the caller then applies raw_token_breaks.
-bool nfc_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+/// end of a streamed piece, ICU failing): the caller then applies tex_raw_token_breaks.
+bool tex_nfc_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
                       const ExtraExceptions* extra) noexcept;
 
 }  // namespace hyph::detail

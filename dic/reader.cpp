@@ -1,7 +1,6 @@
-#include "patterns/dic_reader.h"
+#include "dic/reader.h"
 
-#include "patterns/dic_charset.h"
-#include "patterns/readers.h"
+#include "dic/charset.h"
 
 #include "base/file_bytes.h"
 
@@ -275,7 +274,7 @@ ParsedDic read_dic(std::string_view bytes, const std::string& name) {
 }
 
 std::string read_dic_file(const std::string& path) {
-  return base::read_text_file(path, "a .dic dictionary", patterns::kMaxPipedSource);
+  return base::read_text_file(path, "a .dic dictionary", base::kMaxPipedSource);
 }
 
 }  // namespace hyph::dic

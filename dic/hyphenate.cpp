@@ -4,8 +4,9 @@
 // last two positions, the word read past its end where 2.8.8 reads it (up to its '\0'), the
 // UTF-8 normalisation. Every access is bounded: where 2.8.8 would write or read outside its
 // buffers, this skips the access (or reads '\0'), as upstream's later fixes do.
-#include "engine/dic_data.h"
-#include "engine/dic_fast_path.h"
+#include "dic/data.h"
+#include "dic/fast_path.h"
+#include "dic/steps.h"
 
 #include <algorithm>
 #include <cstring>
@@ -87,25 +88,30 @@ struct Buffer {
   char get(long i) const noexcept { return i >= 0 && i < cap ? p[i] : '\0'; }
 };
 
-inline bool is_digit(unsigned char c) noexcept { return c >= '0' && c <= '9'; }
-inline bool continuation(unsigned char c) noexcept { return (c >> 6) == 2; }
+using steps::continuation;
+using steps::is_digit;
 
-// hnj_ligature: the extra length of U+FB03 and U+FB04 (ffi, ffl) given their last byte.
-inline int ligature(unsigned char c) noexcept { return c == 0x83 || c == 0x84 ? 1 : 0; }
-
-// hnj_hyphen_strnlen: characters in the first n bytes (up to a '\0').
-template <class At>
-int char_count(At at, long n, bool utf8) noexcept {
-  int i = 0;
-  long j = 0;
-  while (j < n && at(j) != 0) {
-    ++i;
-    if (utf8 && at(j) == 0xEF && at(j + 1) == 0xAC) i += ligature(at(j + 2));
-    for (++j; utf8 && continuation(at(j)); ++j) {
-    }
+/// Reps as dic/steps.h reads them: the replacement texts from the dictionary's pool.
+struct PoolReps {
+  Reps& r;
+  const char* pool;
+  bool any() const noexcept { return r.wanted && r.allocated; }
+  bool has(long j) const noexcept { return r.has(j); }
+  const char* text(long j) const noexcept { return pool + r.rep[j]; }
+  int pos(long j) const noexcept { return r.pos[j]; }
+  int cut(long j) const noexcept { return r.cut[j]; }
+  void set(long j, int p, int c) const noexcept {
+    r.pos[j] = p;
+    r.cut[j] = c;
   }
-  return i;
-}
+  void drop(long j) const noexcept { r.rep[j] = -1; }
+  void move(long from, long to) const noexcept {
+    r.rep[to] = r.rep[from];
+    r.rep[from] = -1;
+    r.pos[from] = 0;
+    r.cut[from] = 0;
+  }
+};
 
 class Hyphenation {
  public:
@@ -119,7 +125,7 @@ class Hyphenation {
   void left_min(Word w, Buffer hy, Reps& reps, int lhmin) const noexcept;
   void right_min(Word w, Buffer hy, Reps& reps, int rhmin) const noexcept;
   void no_hyphen(Word w, Buffer hy, char value) const noexcept;
-  std::size_t hyphenated_word(Word w, Buffer hy, const Reps& reps, std::span<char> out);
+  std::size_t hyphenated_word(Word w, Buffer hy, Reps& reps, std::span<char> out);
   int normalise(Word w, Buffer hy, Reps& reps, std::size_t& positions) const noexcept;
 
  private:
@@ -333,57 +339,13 @@ void Hyphenation::run(int level, Word w, Buffer hy, Reps& reps, int clhmin, int 
 }
 
 void Hyphenation::left_min(Word w, Buffer hy, Reps& reps, int lhmin) const noexcept {
-  const bool utf8 = d_.utf8;
-  int i = 1;
-  if (utf8 && w.at(0) == 0xEF && w.at(1) == 0xAC) i += ligature(w.at(2));
-  for (long j = 0; is_digit(w.at(j)); ++j) --i;
-  long j = 0;
-  for (; i < lhmin && w.at(j) != 0; ++i) {
-    do {
-      if (reps.has(j)) {
-        const char* r = replacement(reps.rep[j]);
-        const long rlen = static_cast<long>(std::strlen(r));
-        auto at_r = [&](long t) -> unsigned char { return t >= 0 && t < rlen ? static_cast<unsigned char>(r[t]) : 0; };
-        if (const char* rh = std::strchr(r, '=')) {
-          const int left = char_count([&](long t) { return w.at(t); }, j - reps.pos[j] + 1, utf8) + char_count(at_r, rh - r, utf8);
-          if (left < lhmin) {
-            reps.rep[j] = -1;
-            hy.put(j, '0');
-          }
-        }
-      } else {
-        hy.put(j, '0');
-      }
-      ++j;
-      if (utf8 && w.at(j) == 0xEF && w.at(j + 1) == 0xAC) i += ligature(w.at(j + 2));
-    } while (utf8 && continuation(w.at(j)));
-  }
+  PoolReps r{reps, d_.replacements.data()};
+  steps::left_min(d_.utf8, w, hy, r, lhmin);
 }
 
 void Hyphenation::right_min(Word w, Buffer hy, Reps& reps, int rhmin) const noexcept {
-  const bool utf8 = d_.utf8;
-  const long n = w.size;
-  int i = 0;
-  for (long j = n - 1; j > 0 && is_digit(w.at(j)); --j) --i;
-  for (long j = n - 1; i < rhmin && j > 0; --j) {
-    if (reps.has(j)) {
-      const char* r = replacement(reps.rep[j]);
-      if (const char* rh = std::strchr(r, '=')) {
-        const long start = j - reps.pos[j] + reps.cut[j] + 1;
-        const int word_part = start >= 0 ? char_count([&](long t) { return w.at(start + t); }, 100, utf8) : 0;
-        const long rlen = static_cast<long>(std::strlen(rh + 1));
-        const int repl_part = char_count([&](long t) -> unsigned char { return t < rlen ? static_cast<unsigned char>(rh[1 + t]) : 0; }, rlen, utf8);
-        if (word_part + repl_part < rhmin) {
-          reps.rep[j] = -1;
-          hy.put(j, '0');
-        }
-      }
-    } else {
-      hy.put(j, '0');
-    }
-    const unsigned char c = w.at(j);
-    if (!utf8 || (c & 0xC0) == 0xC0 || (c & 0x80) != 0x80) ++i;
-  }
+  PoolReps r{reps, d_.replacements.data()};
+  steps::right_min(d_.utf8, w, w.size, hy, r, rhmin);
 }
 
 void Hyphenation::no_hyphen(Word w, Buffer hy, char value) const noexcept {
@@ -403,56 +365,13 @@ void Hyphenation::no_hyphen(Word w, Buffer hy, char value) const noexcept {
   }
 }
 
-std::size_t Hyphenation::hyphenated_word(Word w, Buffer hy, const Reps& reps, std::span<char> out) {
+std::size_t Hyphenation::hyphenated_word(Word w, Buffer hy, Reps& reps, std::span<char> out) {
   const long n = w.size;
-  if (!(reps.wanted && reps.allocated)) {
-    // No replacement anywhere: the word with '=' after each break, written straight out.
-    std::size_t length = 0;
-    bool ended = false;
-    const std::size_t room = out.empty() ? 0 : out.size() - 1;
-    auto emit = [&](char c) {
-      if (ended || c == '\0') {
-        ended = true;
-        return;
-      }
-      if (length < room) out[length] = c;
-      ++length;
-    };
-    for (long i = 0; i < n; ++i) {
-      emit(static_cast<char>(w.at(i)));
-      if (hy.get(i) & 1) emit('=');
-    }
-    if (!out.empty()) out[std::min(length, room)] = '\0';
-    return length;
-  }
-  const long hyphenslen = n + 5;
-  const long cap = hyphenslen + n * static_cast<long>(d_.longest_replacement + 2) + 8;
+  const PoolReps r{reps, d_.replacements.data()};
+  const long cap = steps::hyphenated_room(n, hy, r);
   char* h = arena_.take<char>(static_cast<std::size_t>(cap));
   std::fill(h, h + cap, '\0');
-  const Buffer hw{h, cap};
-  long j = 0;
-  for (long i = 0; i < n; ++i, ++j) {
-    if (hy.get(i) & 1) {
-      hw.put(j, static_cast<char>(w.at(i)));
-      if (reps.has(i)) {
-        const char* r = replacement(reps.rep[i]);
-        const long rlen = static_cast<long>(std::strlen(r));
-        const long off = j - reps.pos[i] + 1;
-        const long count = hyphenslen - off - 1;
-        for (long t = std::max(0L, -off); t < count; ++t) hw.put(off + t, t < rlen ? r[t] : '\0');
-        hw.put(hyphenslen - 1, '\0');
-        j += rlen - reps.pos[i];
-        // 2.8.8 moves back (and loops) when cut < pos; never go back.
-        if (reps.cut[i] - reps.pos[i] > 0) i += reps.cut[i] - reps.pos[i];
-      } else {
-        hw.put(++j, '=');
-      }
-    } else {
-      hw.put(j, static_cast<char>(w.at(i)));
-    }
-  }
-  hw.put(j, '\0');
-  const std::size_t length = ::strnlen(h, static_cast<std::size_t>(cap));
+  const std::size_t length = steps::hyphenated_word(w, n, hy, r, h, cap);
   if (!out.empty()) {
     const std::size_t copied = std::min(length, out.size() - 1);
     std::memcpy(out.data(), h, copied);
@@ -462,35 +381,8 @@ std::size_t Hyphenation::hyphenated_word(Word w, Buffer hy, const Reps& reps, st
 }
 
 int Hyphenation::normalise(Word w, Buffer hy, Reps& reps, std::size_t& positions) const noexcept {
-  const long n = w.size;
-  if (continuation(w.at(0))) return 1;  // 2.8.8: "bad, non UTF-8 input", vector left per byte
-  long j = -1;
-  for (long i = 0; i < n; ++i) {
-    if (!continuation(w.at(i))) ++j;
-    hy.put(j, hy.get(i));
-    if (reps.wanted && reps.allocated && i < reps.size) {
-      const int l = reps.pos[i];
-      int p = 0;
-      for (long k = 0; k < l; ++k)
-        if (!continuation(w.at(i - k))) ++p;
-      reps.pos[j] = p;
-      long k = i - l + 1;
-      const long l2 = k + reps.cut[i];
-      int c = 0;
-      for (; k < l2; ++k)
-        if (!continuation(w.at(k))) ++c;
-      reps.cut[j] = c;
-      reps.rep[j] = reps.rep[i];
-      if (j < i) {
-        reps.rep[i] = -1;
-        reps.pos[i] = 0;
-        reps.cut[i] = 0;
-      }
-    }
-  }
-  hy.put(j + 1, '\0');
-  positions = static_cast<std::size_t>(j + 1);
-  return 0;
+  PoolReps r{reps, d_.replacements.data()};
+  return steps::normalise(w, w.size, w.avail, hy, r, positions);
 }
 
 // Enough for words of kStackWordBytes bytes; longer words or deep compounds take heap blocks.

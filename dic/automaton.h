@@ -9,7 +9,7 @@
 #pragma once
 
 #include "base/huge_pages.h"
-#include "patterns/dic_reader.h"
+#include "dic/reader.h"
 
 #include <bit>
 #include <cstdint>

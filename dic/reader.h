@@ -67,7 +67,7 @@ struct ParsedDic {
 ParsedDic read_dic(std::string_view bytes, const std::string& name);
 
 /// Reads a whole file (base::read_text_file: directories and devices refused, a pipe read up to
-/// patterns::kMaxPipedSource bytes); throws Error(io) if it cannot.
+/// base::kMaxPipedSource bytes); throws Error(io) if it cannot.
 std::string read_dic_file(const std::string& path);
 
 }  // namespace hyph::dic

@@ -1,6 +1,6 @@
-// libhyphen 2.8.8's steps after the pattern levels, on the caller's C buffers exactly as its
-// exported helpers take them (hnj_hyphen_lhmin, _rhmin, _norm, _hyphword, _strnlen,
-// hnj_ligature): the drop-in's exports call these. rep, pos and cut may be NULL or point to
+// libhyphen 2.8.8's steps after the pattern levels (dic/steps.h), on the caller's C buffers
+// exactly as its exported helpers take them (hnj_hyphen_lhmin, _rhmin, _norm, _hyphword, _strnlen;
+// hnj_ligature is dic/steps.h's ligature): the drop-in's exports call these. rep, pos and cut may be NULL or point to
 // NULL (no non-standard breaks); a dropped rep[i] is released with free(), as libhyphen does.
 // Where 2.8.8 reads or writes past the word or loops on hostile rep/pos/cut values, these stay
 // inside the word and its buffers, as upstream's later fixes intend.
@@ -8,8 +8,6 @@
 
 namespace hyph::dic::steps {
 
-/// hnj_ligature: how many characters more than one U+FB03/U+FB04 stands for, by its last byte.
-int ligature(unsigned char c) noexcept;
 /// hnj_hyphen_strnlen: characters in the first n bytes of word (up to a '\0').
 int strnlen(const char* word, int n, bool utf8) noexcept;
 /// hnj_hyphen_lhmin / hnj_hyphen_rhmin: no break in the first lhmin / last rhmin characters

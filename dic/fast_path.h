@@ -1,8 +1,8 @@
-// The common case of libhyphen's hyphenate2/3 on plain pointers (engine/dic_fast_path.cpp):
+// The common case of libhyphen's hyphenate2/3 on plain pointers (dic/fast_path.cpp):
 // words of up to kFastWordBytes bytes that cannot reach a pattern with a replacement.
 #pragma once
 
-#include "engine/dic_dictionary.h"
+#include "dic/dictionary.h"
 
 #include <algorithm>
 #include <span>

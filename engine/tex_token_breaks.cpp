@@ -1,7 +1,10 @@
-#include "engine/token_breaks.h"
-#include "engine/word_rules.h"
+#include "engine/tex_token_breaks.h"
+
+#include "engine/tex_nfc_token_breaks.h"
 
 #include "base/utf8.h"
+
+#include <hyph/cpu_tier.h>
 
 #include <algorithm>
 #include <bit>
@@ -58,7 +61,7 @@ struct WordToWalk {
 };
 
 // The word between the first letter and the next non-letter, and TeX's rules on it (as
-// general_token_breaks has them), from a token of at most 63 ASCII bytes classified already:
+// tex_general_token_breaks has them), from a token of at most 63 ASCII bytes classified already:
 // bit i of `letters` and `hyphens` for byte i, symbols[i + 1] the symbol of byte i (0: not a
 // letter), with room after the last for the exception table's padding. Sets out.pending and
 // out.saw_letter, and out's breaks when the rules or an exception answer; otherwise returns
@@ -137,12 +140,12 @@ struct ScalarCollect {
 
 }  // namespace
 
-// raw_token_breaks for a token of at most 63 bytes, all ASCII (nearly every token of running
+// tex_raw_token_breaks for a token of at most 63 bytes, all ASCII (nearly every token of running
 // text), when the model's symbol table answers for its exceptions: every byte classified by
 // one table load in one pass, with no UTF-8 decoding and no branch on what it is; the word,
 // the hyphens around it and the first letter's case then come from bit masks. Answers exactly
 // as the general path; false (nothing written) for a token it does not take.
-bool ascii_token_breaks_portable(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
+bool tex_ascii_token_breaks_portable(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
   const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
   const std::size_t size = token.size();
   static_assert(patterns::kMaxLetters < 64);
@@ -313,17 +316,17 @@ HYPH_VECTOR_TARGET [[gnu::always_inline]] inline bool vector_token_breaks(const 
   return true;
 }
 
-HYPH_VECTOR_TARGET bool ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out,
+HYPH_VECTOR_TARGET bool tex_ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out,
                                                   LookupCounters* counters) noexcept {
   return vector_token_breaks(model, token, false, out, counters);
 }
 
-// hyphenate_text_vector for any text it is given: a token of at most 63 ASCII bytes through
-// the vector path, anything else as hyphenate_text.
-HYPH_VECTOR_TARGET [[gnu::noinline]] std::size_t text_breaks_vector(const Model& model, std::string_view text,
-                                                                    std::span<std::size_t> breaks, LookupCounters* counters) noexcept {
+// A text that is one token of at most 63 ASCII bytes through the vector path, its breaks
+// copied out; kNotMine for any other text.
+HYPH_VECTOR_TARGET [[gnu::noinline]] std::size_t whole_text_vector(const Model& model, std::string_view text,
+                                                                   std::span<std::size_t> breaks, LookupCounters* counters) noexcept {
   TokenBreaks token;
-  if (!vector_token_breaks(model, text, true, token, counters)) return hyphenate_text(model, text, breaks, counters, nullptr);
+  if (!vector_token_breaks(model, text, true, token, counters)) return kNotMine;
   const std::size_t copied = std::min(token.count, breaks.size());
   if (copied != 0) std::memcpy(breaks.data(), token.offsets, copied * sizeof(std::size_t));
   return token.count;
@@ -333,18 +336,18 @@ HYPH_VECTOR_TARGET [[gnu::noinline]] std::size_t text_breaks_vector(const Model&
 // else (Model::lean_words), without the token's bookkeeping: classified in one 64-byte step,
 // refused by the exception sketch, walked in registers and its breaks stored straight into
 // `breaks`. Anything else (other texts, a word the sketch does not refuse, counters to keep)
-// goes to text_breaks_vector.
-HYPH_VECTOR_TARGET std::size_t hyphenate_text_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
-                                                     LookupCounters* counters) noexcept {
+// goes to whole_text_vector.
+HYPH_VECTOR_TARGET std::size_t tex_one_word_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                                                   LookupCounters* counters) noexcept {
   const std::size_t n = text.size();
-  if (n - 1 >= 14 || counters != nullptr || !model.lean_words) return text_breaks_vector(model, text, breaks, counters);
+  if (n - 1 >= 14 || counters != nullptr || !model.lean_words) return whole_text_vector(model, text, breaks, counters);
   const auto in_word = static_cast<__mmask64>(_bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n)));
   const __m512i bytes = _mm512_maskz_loadu_epi8(in_word, text.data());
   const __m512i symbol_bytes = _mm512_permutex2var_epi8(_mm512_load_si512(model.ascii_symbols), bytes,
                                                         _mm512_load_si512(model.ascii_symbols + 64));
   // Every byte ASCII (the permutation ignores the top bit) and a letter.
   if ((_mm512_movepi8_mask(bytes) | (_mm512_test_epi8_mask(symbol_bytes, symbol_bytes) ^ in_word)) != 0)
-    return text_breaks_vector(model, text, breaks, counters);
+    return whole_text_vector(model, text, breaks, counters);
   const auto left = static_cast<std::size_t>(model.mins.left);
   const auto right = static_cast<std::size_t>(model.mins.right);
   if (n < left + right) return 0;
@@ -358,7 +361,7 @@ HYPH_VECTOR_TARGET std::size_t hyphenate_text_vector(const Model& model, std::st
   if (by_symbol.active() && by_symbol.may_hold(n, static_cast<patterns::Symbol>(lead & 0xFF),
                                                 n > 1 ? static_cast<patterns::Symbol>(lead >> 8 & 0xFF) : patterns::Symbol{0},
                                                 word[n]))
-    return text_breaks_vector(model, text, breaks, counters);
+    return whole_text_vector(model, text, breaks, counters);
   const __m128i values = short_walk(model.packed_rows, word, n + 2, static_cast<unsigned>(lead));
   const __mmask16 odd = odd_gaps(values, n + 2, left, n - right);
   const auto count = static_cast<std::size_t>(_mm_popcnt_u32(odd));
@@ -373,43 +376,43 @@ HYPH_VECTOR_TARGET std::size_t hyphenate_text_vector(const Model& model, std::st
 }
 
 bool ascii_vector_usable() noexcept {
-  static const bool usable = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                             __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-                             __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi") &&
-                             __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-  return usable;
+  // The avx512 tier has every extension HYPH_VECTOR_TARGET names (base/cpu_tier.cpp).
+  return cpu_tier() >= CpuTier::avx512;
 }
 #else
-std::size_t hyphenate_text_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
-                                  LookupCounters* counters) noexcept {
-  return hyphenate_text(model, text, breaks, counters, nullptr);
-}
-bool ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
-  return ascii_token_breaks_portable(model, token, out, counters);
+std::size_t tex_one_word_vector(const Model&, std::string_view, std::span<std::size_t>, LookupCounters*) noexcept { return kNotMine; }
+bool tex_ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
+  return tex_ascii_token_breaks_portable(model, token, out, counters);
 }
 bool ascii_vector_usable() noexcept { return false; }
 #endif
 
-bool ascii_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
-  return model.ascii_vector ? ascii_token_breaks_vector(model, token, out, counters)
-                            : ascii_token_breaks_portable(model, token, out, counters);
+bool tex_ascii_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
+  return model.ascii_vector ? tex_ascii_token_breaks_vector(model, token, out, counters)
+                            : tex_ascii_token_breaks_portable(model, token, out, counters);
 }
 
-bool has_explicit_hyphen(const unsigned char* p, const unsigned char* end, bool dashes) noexcept {
-  const auto n = static_cast<std::size_t>(end - p);
-  if (std::memchr(p, '-', n) != nullptr) return true;
-  if (!dashes) return false;
-  for (const unsigned char* q = p; (q = static_cast<const unsigned char*>(std::memchr(q, 0xE2, static_cast<std::size_t>(end - q)))) != nullptr; ++q)
-    if (is_dash_at(q, end)) return true;
-  return false;
-}
 
-void raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+void tex_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
                       const ExtraExceptions* extra) noexcept {
-  if (extra != nullptr || !ascii_token_breaks(model, token, out, counters)) general_token_breaks(model, token, out, counters, extra);
+  out.more = false;
+  out.replacements = false;
+#ifndef HYPH_NO_ICU  // without ICU, model.nfc is always null (engine/model.cpp)
+  if (model.nfc != nullptr) {
+    bool ascii = true;
+    for (unsigned char c : token) ascii = ascii && c < 0x80;
+    if (!ascii && tex_nfc_token_breaks(model, token, out, counters, extra)) return;
+  }
+#endif
+  tex_raw_token_breaks(model, token, out, counters, extra);
 }
 
-void general_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+void tex_raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+                      const ExtraExceptions* extra) noexcept {
+  if (extra != nullptr || !tex_ascii_token_breaks(model, token, out, counters)) tex_general_token_breaks(model, token, out, counters, extra);
+}
+
+void tex_general_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
                           const ExtraExceptions* extra) noexcept {
   out.count = 0;
   out.pending = Pending::word;
@@ -532,6 +535,42 @@ void general_token_breaks(const Model& model, std::string_view token, TokenBreak
       out.offsets[out.count++] = offset_of(j);
     }
 #endif
+}
+
+namespace {
+
+// The bytes of `s` but a code point cut short at its end (more bytes could complete it).
+std::size_t complete_prefix(std::string_view s) noexcept {
+  const auto* const end = reinterpret_cast<const unsigned char*>(s.data()) + s.size();
+  for (std::size_t k = 1; k <= 3 && k <= s.size(); ++k)
+    if (utf8::truncated(end - k, end)) return s.size() - k;
+  return s.size();
+}
+
+// The last code-point start at or before `at` (a lone surrogate's generalised form counts as one).
+std::size_t code_point_start(std::string_view s, std::size_t at) noexcept {
+  while (at > 0 && (static_cast<unsigned char>(s[at]) & 0xC0) == 0x80) --at;
+  return at;
+}
+
+}  // namespace
+
+PieceStep tex_piece_step(std::string_view held, bool token_ends, const TokenBreaks& found) noexcept {
+  if (token_ends) return {PieceNext::done, held.size()};
+  switch (found.pending) {
+    case Pending::nothing:
+      return {PieceNext::copy_rest, held.size()};
+    case Pending::hyphen_check:
+      return {PieceNext::unless_hyphen, held.size()};
+    case Pending::word:
+      break;
+  }
+  // Only non-letters so far, none of them an explicit hyphen: they can take no break.
+  if (!found.saw_letter) return {PieceNext::read_on, complete_prefix(held)};
+  PieceStep step{PieceNext::read_on, 0};
+  step.word_begun = true;
+  step.tail = held.size() > kWordTail ? code_point_start(held, held.size() - kWordTail) : 0;
+  return step;
 }
 
 }  // namespace hyph::detail

@@ -21,8 +21,8 @@
 
 namespace hyph::dic {
 
-struct ParsedDic;       // patterns/dic_reader.h
-struct DictionaryData;  // engine/dic_dictionary.cpp: the levels, automata and replacement strings
+struct ParsedDic;       // dic/reader.h
+struct DictionaryData;  // dic/data.h: the levels, automata and replacement strings
 
 /// Words of up to this many bytes are hyphenated with stack scratch only.
 inline constexpr std::size_t kStackWordBytes = 256;
@@ -77,6 +77,12 @@ struct Fields {
 };
 
 /// A loaded `.dic` dictionary. Copies share the same immutable data.
+///
+/// Its members are defined by job, in three files: dictionary.cpp loads it and answers what
+/// HyphenDict holds (and the charset conversions); hyphenate.cpp answers the hyphenate calls
+/// (hyphenate, hyphenate2/3 and their _with forms, hyphenate_levels) as 2.8.8 does, step by
+/// step, after trying the fast path; fast_path.cpp answers hyphenate_common, the fast path
+/// alone (its steps inlined into it). The steps after the levels are steps.h's.
 class Dictionary {
  public:
   /// Reads the file at `path`. Throws hyph::Error (ErrorCode::io) when it cannot be read, and

@@ -1,4 +1,4 @@
-#include "patterns/dic_charset.h"
+#include "dic/charset.h"
 
 #include "base/utf8.h"
 

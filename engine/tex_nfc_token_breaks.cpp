@@ -1,4 +1,4 @@
-#include "engine/nfc_token_breaks.h"
+#include "engine/tex_nfc_token_breaks.h"
 
 #include "base/utf8.h"
 
@@ -18,7 +18,7 @@ constexpr std::size_t kNormalizedCapacity = 3 * kNfcWindow;
 
 }  // namespace
 
-bool nfc_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+bool tex_nfc_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
                       const ExtraExceptions* extra) noexcept {
   const icu::Normalizer2& nfc = *model.nfc;
   const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
@@ -73,7 +73,7 @@ bool nfc_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
   if (U_FAILURE(status) || sink.Overflowed()) return false;
 
   TokenBreaks found;
-  raw_token_breaks(model, std::string_view(normalized, static_cast<std::size_t>(sink.NumberOfBytesWritten())), found,
+  tex_raw_token_breaks(model, std::string_view(normalized, static_cast<std::size_t>(sink.NumberOfBytesWritten())), found,
                    counters, extra);
   if (w1 < token.size()) {
     // The rest of the token after the window: only an explicit hyphen there matters, once the

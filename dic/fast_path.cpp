@@ -1,12 +1,13 @@
 // The common case of hnj_hyphen_hyphenate2/3, without the bounds bookkeeping of the general
-// path (engine/dic_hyphenate.cpp): a word of at most kFastWordBytes bytes with no NUL, no
+// path (dic/hyphenate.cpp): a word of at most kFastWordBytes bytes with no NUL, no
 // digit and no byte through which a pattern with a replacement can be reached, and a hyphens
 // buffer of libhyphen's size. Then no rep/pos/cut is ever recorded, every index stays inside
 // the word's buffers, and 2.8.8's steps reduce to what is below, on plain pointers. The steps
-// and their order are the general path's; tests/dic compares both with libhyphen.
-#include "engine/dic_fast_path.h"
+// after the levels are dic/steps.h's, as on the general path; tests/dic compares both with libhyphen.
+#include "dic/fast_path.h"
 
-#include "engine/dic_data.h"
+#include "dic/data.h"
+#include "dic/steps.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -20,9 +21,6 @@
 namespace hyph::dic {
 
 namespace {
-
-inline bool continuation(unsigned char c) noexcept { return (c >> 6) == 2; }
-inline int ligature(unsigned char c) noexcept { return c == 0x83 || c == 0x84 ? 1 : 0; }
 
 // Every buffer a call needs, on the stack, with room to copy and clear whole rows of
 // constant size: a part's bytes (zero bytes after them, where 2.8.8 reads past a part up to
@@ -262,6 +260,12 @@ void finish(const LevelValues& level, int n, char* hy) noexcept {
   hy[n] = '\0';
 }
 
+// A part as dic/steps.h reads it: a stack row, '\0' past the part.
+struct RowWord {
+  const unsigned char* p;
+  unsigned char at(long j) const noexcept { return p[j]; }
+};
+
 class FastHyphenation {
  public:
   FastHyphenation(const DictionaryData& d, bool first_level, bool bytes_are_characters)
@@ -359,28 +363,17 @@ void FastHyphenation::run(const unsigned char* w, int n, char* hy, int clhmin, i
 }
 
 void FastHyphenation::left_min(const unsigned char* w, int n, char* hy, int lhmin) const noexcept {
-  if (bytes_are_characters_) return zero_left_bytes(hy, n, lhmin);  // the loop below, with no sequence or ligature to skip
-  const bool utf8 = d_.utf8;
-  int i = 1;
-  if (utf8 && w[0] == 0xEF && w[1] == 0xAC) i += ligature(w[2]);
-  for (long j = 0; i < lhmin && w[j] != 0; ++i) {
-    do {
-      hy[j] = '0';
-      ++j;
-      if (utf8 && w[j] == 0xEF && w[j + 1] == 0xAC) i += ligature(w[j + 2]);
-    } while (utf8 && continuation(w[j]));
-  }
+  if (bytes_are_characters_) return zero_left_bytes(hy, n, lhmin);  // no sequence or ligature to skip
+  steps::RawHyphens h{hy};
+  steps::NoReps none;
+  steps::left_min(d_.utf8, RowWord{w}, h, none, lhmin);
 }
 
 void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhmin) const noexcept {
   if (bytes_are_characters_) return zero_right_bytes(hy, n, rhmin);
-  const bool utf8 = d_.utf8;
-  int i = 0;
-  for (long j = n - 1; i < rhmin && j > 0; --j) {
-    hy[j] = '0';
-    const unsigned char c = w[j];
-    if (!utf8 || (c & 0xC0) == 0xC0 || (c & 0x80) != 0x80) ++i;
-  }
+  steps::RawHyphens h{hy};
+  steps::NoReps none;
+  steps::right_min(d_.utf8, RowWord{w}, n, h, none, rhmin);
 }
 
 // The fast path's lean form, for the commonest word: 4 to 14 bytes of 'a'..'z' alone in a
@@ -504,17 +497,9 @@ void FastHyphenation::right_min(const unsigned char* w, int n, char* hy, int rhm
   if (d.utf8 && (flags & kNonAscii)) {
     // Per character: byte i's value moves to its character's index; a character's last byte
     // wins. A word starting with a continuation byte stays per byte (2.8.8's status 1).
-    if (continuation(w[0])) {
-      out.status = 1;
-    } else {
-      long j = -1;
-      for (std::size_t i = 0; i < size; ++i) {
-        j += !continuation(w[i]);
-        hy[j] = hy[i];
-      }
-      hy[j + 1] = '\0';
-      out.positions = static_cast<std::size_t>(j + 1);
-    }
+    steps::RawHyphens h{hy};
+    steps::NoReps none;
+    out.status = steps::normalise(RowWord{w}, n, n, h, none, out.positions);
   }
   copy_short(hyphens.data(), hy, size + 2);
   return true;

@@ -4,7 +4,7 @@
 // the sizes); the large records and transition table are clamped where walk_indices reads
 // them instead. A damaged or crafted file can give wrong hyphens but never make them read
 // out of bounds or loop.
-#include "patterns/dic_automaton.h"
+#include "dic/automaton.h"
 
 #include <hyph/error.h>
 

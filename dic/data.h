@@ -2,9 +2,9 @@
 // replacement strings, and HyphenDict's fields.
 #pragma once
 
-#include "engine/dic_dictionary.h"
-#include "patterns/dic_automaton.h"
-#include "patterns/dic_reader.h"
+#include "dic/dictionary.h"
+#include "dic/automaton.h"
+#include "dic/reader.h"
 
 #include <memory>
 #include <span>
@@ -33,20 +33,19 @@ struct DictionaryData {
   std::vector<std::string_view> nohyphen_elements;  ///< views into `nohyphen`
   bool nohyphen_first[256] = {};  ///< the first bytes of the non-empty NOHYPHEN elements
   bool explicit_nextlevel = false;
-  /// What each byte tells the fast path (engine/dic_fast_path.h, kFast*): NUL, digits and the
+  /// What each byte tells the fast path (dic/fast_path.h, kFast*): NUL, digits and the
   /// bytes through which a pattern with a replacement can be reached keep a word off it.
   unsigned char fast_flags[256] = {};
   /// The fast_flags of a word made of 'a'..'z' alone: those letters' flags when all 26 have the
   /// same, else kFastSlow (the fast path then looks each byte up).
   unsigned char lowercase_flags = 0;
   /// A word of 'a'..'z' alone needs the second level only: the fast path's lean form
-  /// (engine/dic_fast_path.cpp) can take it. None of those letters may reach a replacement or
+  /// (dic/fast_path.cpp) can take it. None of those letters may reach a replacement or
   /// the first level, and the first level may not read '.'.
   bool lean_lowercase = false;
   /// level[0] is the level 2.8.8 returns; level[1] its nextlevel (second level).
   DicAutomaton level[2];
   std::vector<char> replacements;  ///< '\0'-terminated strings; DicMatch::replacement indexes it
-  std::size_t longest_replacement = 0;
   /// For 8-bit charsets ICU knows: each byte's code point (0xFFFFFFFF: undefined), and the
   /// reverse, sorted by code point. single_byte is false for UTF-8 and unknown charsets.
   bool single_byte = false;
@@ -58,7 +57,7 @@ struct DictionaryData {
   /// fields, the levels and the byte table, then calls derive().
   DictionaryData() = default;
   /// What follows from the fields, the levels and byte_to_cp: the NOHYPHEN views and flags,
-  /// fast_flags, cp_to_byte and longest_replacement.
+  /// fast_flags and cp_to_byte.
   void derive();
   /// Keeps the bytes the levels read in place alive (a compiled file), or null.
   std::shared_ptr<const void> backing;

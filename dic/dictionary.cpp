@@ -1,8 +1,8 @@
-#include "engine/dic_dictionary.h"
+#include "dic/dictionary.h"
 
-#include "engine/dic_data.h"
-#include "engine/dic_fast_path.h"
-#include "patterns/dic_charset.h"
+#include "dic/data.h"
+#include "dic/fast_path.h"
+#include "dic/charset.h"
 #include "base/utf8.h"
 
 #include <algorithm>
@@ -75,11 +75,6 @@ void DictionaryData::derive() {
     for (int b = 0; b < 256; ++b)
       if (byte_to_cp[b] != utf8::kInvalid) cp_to_byte.emplace_back(byte_to_cp[b], static_cast<unsigned char>(b));
     std::sort(cp_to_byte.begin(), cp_to_byte.end());
-  }
-  for (std::size_t at = 0; at < replacements.size();) {
-    const std::size_t length = std::strlen(replacements.data() + at);
-    longest_replacement = std::max(longest_replacement, length);
-    at += length + 1;
   }
 }
 

@@ -1,0 +1,61 @@
+// TeX's rules for one white-space-free token (tex.web §891–§902): which letters form the
+// word it tries, whether it tries at all, and where the breaks go. TeX's entries in the
+// dialect seam (engine/dialect.h), from the widest to the narrowest:
+//   tex_token_breaks          any token (NFC first when the model asks for it)
+//   tex_general_token_breaks  any token, its bytes as they are, letter by letter
+//   tex_ascii_token_breaks    a token of at most 63 ASCII bytes, by bit masks
+//   tex_one_word_vector       a whole text that is one such token (AVX-512), breaks written out
+// Each narrower one answers "not mine" (false, kNotMine) for what it does not take.
+#pragma once
+
+#include "engine/dialect.h"
+#include "engine/model.h"
+#include "engine/separators.h"  // explicit hyphens
+
+#include <hyph/hyphenator.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace hyph::detail {
+
+
+/// TeX's token rule (DialectRules::token_breaks): tex_nfc_token_breaks for a token that is not
+/// ASCII when the model normalizes, else tex_raw_token_breaks.
+void tex_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+                      const ExtraExceptions* extra) noexcept;
+
+/// TeX's rules on the token's bytes as they are, without normalization: the ASCII path where
+/// it takes the token, else the general one.
+void tex_raw_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+                      const ExtraExceptions* extra) noexcept;
+
+/// tex_raw_token_breaks's two paths, which tests hold to the same answers: the general one, and
+/// the one for a token of at most 63 ASCII bytes when the model's symbol table answers for its
+/// exceptions (false, nothing written, for any other token).
+void tex_general_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters,
+                          const ExtraExceptions* extra) noexcept;
+bool tex_ascii_token_breaks(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept;
+/// tex_ascii_token_breaks's two implementations: the portable one, and the one for CPUs with
+/// AVX-512 VBMI and VBMI2 (Model::ascii_vector; callable only where ascii_vector_usable()).
+/// tex_ascii_token_breaks runs the second when the model allows it.
+bool tex_ascii_token_breaks_portable(const Model& model, std::string_view token, TokenBreaks& out,
+                                     LookupCounters* counters) noexcept;
+bool tex_ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out,
+                                   LookupCounters* counters) noexcept;
+/// DialectRules::one_word for Model::ascii_vector (callable only where ascii_vector_usable()):
+/// a text that is one token of at most 63 ASCII bytes (no separator), the commonest call,
+/// answered by the vector path, its breaks written straight to `breaks`; kNotMine otherwise.
+std::size_t tex_one_word_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                                LookupCounters* counters) noexcept;
+/// DialectRules::piece_step for TeX's dialect: a long token's word ends within kWordTail bytes
+/// of its first letter, and Pending says what the rest of the token can still change.
+PieceStep tex_piece_step(std::string_view held, bool token_ends, const TokenBreaks& found) noexcept;
+/// Whether this CPU runs ascii_token_breaks_vector (asked once).
+bool ascii_vector_usable() noexcept;
+
+
+}  // namespace hyph::detail
