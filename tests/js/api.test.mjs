@@ -125,5 +125,34 @@ test('CommonJS entry point', async () => {
 
 test('languages are separate files, listed in languages/index.json', () => {
   const tags = JSON.parse(readFileSync(path.join(packageDir, 'languages', 'index.json'), 'utf8'));
-  assert.deepEqual(tags, ['de-1996', 'el-monoton', 'en-us', 'fr', 'nl', 'pl', 'pt', 'ru']);
+  assert.deepEqual(tags, ['de-1996', 'el-monoton', 'en-us', 'fr', 'hyph-utf8-en-us', 'nl', 'pl', 'pt', 'ru']);
+});
+
+test('the hyphen drop-in: options, exceptions, async, HTML left alone', async () => {
+  const require = createRequire(import.meta.url);
+  const cjs = () => require(path.join(packageDir, 'index.cjs'));
+  const en = require(path.join(packageDir, 'hyphen', 'en.cjs'));
+  assert.equal(en.hyphenateSync('hyphenation'), 'hy\u00ADphen\u00ADation');
+  assert.equal(en.hyphenateSync('hyphenation', { hyphenChar: '-', minWordLength: 12 }), 'hyphenation');
+  // A word already holding the marker is left alone, so hyphenating twice is once.
+  const once = en.hyphenateSync('hyphenation representation');
+  assert.equal(en.hyphenateSync(once), once);
+  assert.equal(await en.hyphenate('hyphenation', { hyphenChar: '-' }), 'hy-phen-ation');
+  const html = '<p title="hyphenation"><!-- hyphenation --><script>hyphenation()</script>hyphenation &hellip;</p>';
+  assert.equal(en.hyphenateHTMLSync(html, { hyphenChar: '-' }),
+    '<p title="hyphenation"><!-- hyphenation --><script>hyphenation()</script>hy-phen-ation &hellip;</p>');
+  const plain = en.createHyphenator({ html: false, hyphenChar: '-' });
+  assert.equal(plain('<!-- hyphenation -->'), '<!-- hy-phen-ation -->');
+  assert.equal(en.hyphenateSync('<!-- hyphenation -->', { hyphenChar: '-' }), '<!-- hyphenation -->');
+  // Exceptions belong to the hyphenator that was given them, and stay for its later calls.
+  const mine = en.createHyphenator({ hyphenChar: '-', exceptions: ['hyph-e-nation'] });
+  assert.equal(mine('Hyphenation'), 'Hyph-e-nation');
+  assert.equal(en.hyphenateSync('hyphenation', { hyphenChar: '-' }), 'hy-phen-ation');
+  const later = en.createHyphenator({ hyphenChar: '-' });
+  assert.equal(later('hyphenation', { exceptions: ['hyphena-tion'] }), 'hyphena-tion');
+  assert.equal(later('hyphenation'), 'hyphena-tion');
+  const asyncOne = en.createHyphenator(en.patterns, { async: true, hyphenChar: '-' });
+  assert.ok(asyncOne('hyphenation') instanceof Promise);
+  assert.equal(await asyncOne('hyphenation'), 'hy-phen-ation');
+  assert.throws(() => mine('x', { exceptions: ['a1b'] }), cjs().InvalidArgumentError);
 });

@@ -25,7 +25,8 @@ def main() -> int:
     with tarfile.open(tarball) as tar:
         names = set(tar.getnames())
         manifest = json.load(tar.extractfile('package/package.json'))
-    for wanted in ('index.cjs', 'index.mjs', 'browser.mjs', 'index.d.ts', 'hyph.wasm', 'languages/en-us.hyb', 'languages/de-1996.hyb'):
+    for wanted in ('index.cjs', 'index.mjs', 'browser.mjs', 'index.d.ts', 'hyph.wasm', 'languages/en-us.hyb', 'languages/de-1996.hyb',
+                   'languages/hyph-utf8-en-us.hyb', 'hyphen/en.cjs', 'hyphen/en.mjs', 'hyphen/en.web.mjs', 'hyphen/language.d.ts'):
         assert f'package/{wanted}' in names, f'{wanted} is not in {tarball.name}'
     assert 'scripts' not in manifest, f'the package has scripts: {manifest.get("scripts")}'
     print(f'{tarball.name}: {info["size"]} bytes packed, {info["unpackedSize"]} unpacked, {len(names)} files')
@@ -43,6 +44,21 @@ def main() -> int:
         Path(empty, 'example.cjs').write_text(cjs, encoding='utf-8')
         out = js_support.run(['node', 'example.cjs'], cwd=empty).stdout.strip()
         assert out == 'Sil-ben-tren-nung', out
+        # The hyphen drop-in, through the package's exports, as code written for hyphen calls it.
+        dropin_cjs = ("const { hyphenateSync, hyphenateHTMLSync } = require('libhyph/hyphen/en');\n"
+                      "console.log(hyphenateSync('A certain king had a beautiful garden', { hyphenChar: '-' }));\n"
+                      "console.log(hyphenateHTMLSync('<p class=\"hyphenation\">hyphenation</p>', { hyphenChar: '-' }));\n")
+        Path(empty, 'dropin.cjs').write_text(dropin_cjs, encoding='utf-8')
+        out = js_support.run(['node', 'dropin.cjs'], cwd=empty).stdout.splitlines()
+        assert out == ['A cer-tain king had a beau-ti-ful gar-den', '<p class="hyphenation">hy-phen-ation</p>'], out
+        dropin_mjs = ("import { hyphenate, createHyphenator } from 'libhyph/hyphen/de';\n"
+                      "console.log(await hyphenate('Ein gewisser König hatte einen wunderschönen Garten', { hyphenChar: '-' }));\n"
+                      "const mine = createHyphenator({ hyphenChar: '=', minWordLength: 4, exceptions: ['Gar-ten'] });\n"
+                      "console.log(mine('König Garten'));\n")
+        Path(empty, 'dropin.mjs').write_text(dropin_mjs, encoding='utf-8')
+        out = js_support.run(['node', 'dropin.mjs'], cwd=empty).stdout.splitlines()
+        assert out == ['Ein ge-wis-ser Kö-nig hat-te ei-nen wun-der-schö-nen Gar-ten', 'Kö=nig Gar=ten'], out
+        print('hyphen drop-in:', ' | '.join(out))
     print('README example:', ' | '.join(expected))
     return 0
 

@@ -43,6 +43,8 @@ def compile_languages(source: Path, hyph_compile: Path, out: Path) -> list:
     made = []
     jobs = [('en-us', ['-l', 'en-us'])]
     jobs += [(tag, ['--patterns-dir', str(source / 'patterns' / 'data' / 'hyph-utf8'), '-l', tag]) for tag in HYPH_UTF8]
+    # hyph-utf8's own American English (js/data/hyph-utf8), for the hyphen drop-in's hyphen/en.
+    jobs += [('hyph-utf8-en-us', ['--patterns-dir', str(source / 'js' / 'data' / 'hyph-utf8'), '-l', 'hyph-utf8:en-us'])]
     for tag, args in jobs:
         target = out / f'{tag}.hyb'
         # Rebuilt when hyph-compile is newer (its format may have changed).

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """js suite: the npm package answers exactly as the native library on every vendored word
-list, for each compiled language: TeX's (en-us and the hyph-utf8 languages, with their word
+list, for each compiled language: TeX's (en-us and the hyph-utf8 languages, hyph-utf8's en-us
+among them, with their word
 lists and the edge cases) and libhyphen's (every vendored .dic with its word list, breaks
 spelled out with --replacements too). With ../shared present, also the 466,551 words of
-../shared/data/english-words.txt in en-us (skipped, and said so, without it).
+../shared/data/english-words.txt in en-us and hyph-utf8's en-us (the hyphen drop-in's
+hyphen/en; skipped, and said so, without it).
 
     native_equality_test.py SOURCE_ROOT BUILD_ROOT HYPH_COMPILE HYPHENATE
 """
@@ -38,9 +40,10 @@ def main() -> int:
     data = source / 'tests' / 'data'
     total = 0
     compiled = build / 'js-languages'
-    for tag in ['en-us'] + js_support.HYPH_UTF8:
-        lists = [data / f'{tag}.words']
-        lists.append(data / ('edge-cases.words' if tag == 'en-us' else 'unicode-edge-cases.words'))
+    for tag in ['en-us'] + js_support.HYPH_UTF8 + ['hyph-utf8-en-us']:
+        english = tag in ('en-us', 'hyph-utf8-en-us')  # hyph-utf8's en-us: the hyphen drop-in's hyphen/en
+        lists = [data / ('en-us.words' if english else f'{tag}.words')]
+        lists.append(data / ('edge-cases.words' if english else 'unicode-edge-cases.words'))
         for words in lists:
             lines = compare(package, hyphenate, tag, compiled / f'{tag}.hyb', words)
             print(f'{tag}: {words.name}: {lines} lines equal')
@@ -57,9 +60,10 @@ def main() -> int:
             total += lines
     english = source.parent / 'shared' / 'data' / 'english-words.txt'
     if english.exists():
-        lines = compare(package, hyphenate, 'en-us', compiled / 'en-us.hyb', english)
-        print(f'en-us: {english}: {lines} lines equal')
-        total += lines
+        for tag in ('en-us', 'hyph-utf8-en-us'):
+            lines = compare(package, hyphenate, tag, compiled / f'{tag}.hyb', english)
+            print(f'{tag}: {english}: {lines} lines equal')
+            total += lines
     else:
         print(f'({english} is absent: the 466,551 English words are not compared)')
     print(f'{total} lines equal in all')

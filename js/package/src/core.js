@@ -2,7 +2,8 @@
 // This file is the body of both entry points: js/make_package.py puts it between the ES
 // module's head (import) or the CommonJS head (require) and their exports. It uses only what
 // the head defines: createHyphModule (emscripten's glue), readAsset(name) -> Promise<Uint8Array>
-// for a file of the package, and readLocation(pathOrUrl) -> Promise<Uint8Array>.
+// for a file of the package, readLocation(pathOrUrl) -> Promise<Uint8Array>, and
+// readAssetSync(name) -> Uint8Array (null where files cannot be read synchronously: pages).
 
 /** Every error libhyph raises. `code` is the library's (io, parse, bad_format, ...). */
 class HyphenationError extends Error {
@@ -31,14 +32,37 @@ const utf8Decoder = new TextDecoder('utf-8');
 const utf8Encoder = new TextEncoder();
 
 let modulePromise = null;
+let moduleReady = null;
 
 // The WebAssembly module, instantiated once and shared by every Hyphenator.
 function loadModule() {
+  if (moduleReady !== null) return Promise.resolve(moduleReady);
   if (modulePromise === null) {
-    modulePromise = readAsset('hyph.wasm').then((wasmBinary) => createHyphModule({ wasmBinary }));
+    modulePromise = readAsset('hyph.wasm').then((wasmBinary) => createHyphModule({ wasmBinary })).then((m) => (moduleReady ??= m));
     modulePromise.catch(() => { modulePromise = null; });
   }
   return modulePromise;
+}
+
+// The same at once, for synchronous callers (the `hyphen` drop-in's require() in Node): the
+// module compiled and instantiated synchronously, which emscripten's glue allows through its
+// instantiateWasm hook; it then runs its start-up before returning.
+function loadModuleSync() {
+  if (moduleReady !== null) return moduleReady;
+  const wasmBinary = readAssetSync === null ? null : readAssetSync('hyph.wasm');
+  if (wasmBinary === null) throw new LoadError('libhyph: languages load synchronously only in Node; use await Hyphenator.load()', { code: 'io' });
+  const m = {
+    wasmBinary,
+    instantiateWasm(imports, receive) {
+      const instance = new WebAssembly.Instance(new WebAssembly.Module(wasmBinary), imports);
+      receive(instance);
+      return instance.exports;
+    },
+  };
+  createHyphModule(m).catch(() => {});
+  if (typeof m._hyph_js_load !== 'function' || !(m.HEAPU8 instanceof Uint8Array)) throw new LoadError('libhyph: the WebAssembly module did not start', { code: 'io' });
+  moduleReady = m;
+  return m;
 }
 
 function errorFrom(m, errorPtr, file) {
@@ -157,8 +181,43 @@ class Hyphenator {
   }
 
   /** The same from the bytes of a compiled language (Uint8Array, ArrayBuffer, Buffer). */
-  static async fromBytes(bytes, { name = '(bytes)', leftMin, rightMin } = {}) {
-    const m = await loadModule();
+  static async fromBytes(bytes, options = {}) {
+    return Hyphenator.#open(await loadModule(), bytes, options);
+  }
+
+  /**
+   * Hyphenator.load at once, for code that cannot wait (Node only: a shipped tag or a path).
+   * The `hyphen` drop-in's modules load their language this way under require().
+   */
+  static loadSync(language, options = {}) {
+    const m = loadModuleSync();
+    const where = language instanceof URL ? language.href : String(language);
+    let bytes;
+    try {
+      bytes = /^[A-Za-z][A-Za-z0-9_:-]*$/.test(where) && !where.includes(':')
+        ? readAssetSync(`languages/${where}.hyb`)
+        : readLocationSync(language);
+    } catch (e) {
+      throw new LoadError(`${where}: cannot read the language (${e.message})`, { code: 'io', file: where });
+    }
+    return Hyphenator.#open(m, bytes, { name: where, ...options });
+  }
+
+  // For the hyphen drop-in (hyphen.js): a shipped language's bytes, and a Hyphenator from
+  // bytes, both at once.
+  static _readShippedSync(tag) {
+    loadModuleSync();
+    try {
+      return readAssetSync(`languages/${tag}.hyb`);
+    } catch (e) {
+      throw new LoadError(`${tag}: cannot read the language (${e.message})`, { code: 'io', file: tag });
+    }
+  }
+  static _fromBytesSync(bytes, options = {}) {
+    return Hyphenator.#open(loadModuleSync(), bytes, options);
+  }
+
+  static #open(m, bytes, { name = '(bytes)', leftMin, rightMin } = {}) {
     const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     for (const [option, value] of [['leftMin', leftMin], ['rightMin', rightMin]])
       if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new InvalidArgumentError(`${option} must be a non-negative integer`, { code: 'invalid_argument' });

@@ -2,6 +2,7 @@
 // libhyph for Node, CommonJS (require('libhyph')). The wrapper itself is core.js.
 const createHyphModule = require('./hyph-node.cjs');
 const { readFile } = require('node:fs/promises');
+const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const { fileURLToPath } = require('node:url');
 
@@ -17,4 +18,14 @@ async function readLocation(where) {
     return new Uint8Array(await response.arrayBuffer());
   }
   return new Uint8Array(await readFile(text.startsWith('file:') ? fileURLToPath(text) : text));
+}
+
+function readAssetSync(name) {
+  return new Uint8Array(readFileSync(path.join(__dirname, name)));
+}
+
+function readLocationSync(where) {
+  const text = where instanceof URL ? where.href : String(where);
+  if (/^(https?|data|blob):/i.test(text)) throw new Error('a URL cannot be read synchronously');
+  return new Uint8Array(readFileSync(text.startsWith('file:') ? fileURLToPath(text) : text));
 }

@@ -1,6 +1,7 @@
 // libhyph for Node, ES module (import ... from 'libhyph'). The wrapper itself is core.js.
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 
 // emscripten 3.1.6's ES module glue calls require() under Node: Node loads the CommonJS glue.
 const createHyphModule = createRequire(import.meta.url)('./hyph-node.cjs');
@@ -17,4 +18,14 @@ async function readLocation(where) {
     return new Uint8Array(await response.arrayBuffer());
   }
   return new Uint8Array(await readFile(text.startsWith('file:') ? new URL(text) : text));
+}
+
+function readAssetSync(name) {
+  return new Uint8Array(readFileSync(new URL(name, import.meta.url)));
+}
+
+function readLocationSync(where) {
+  const text = where instanceof URL ? where.href : String(where);
+  if (/^(https?|data|blob):/i.test(text)) throw new Error('a URL cannot be read synchronously');
+  return new Uint8Array(readFileSync(text.startsWith('file:') ? new URL(text) : text));
 }

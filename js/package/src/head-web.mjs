@@ -16,3 +16,7 @@ function readAsset(name) {
 function readLocation(where) {
   return fetchBytes(new URL(where instanceof URL ? where.href : String(where), globalThis.location?.href));
 }
+
+// Pages and workers read files only by fetch, which does not answer at once.
+const readAssetSync = null;
+const readLocationSync = null;

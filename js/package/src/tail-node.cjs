@@ -1,2 +1,2 @@
 
-module.exports = { Hyphenator, UserDictionary, HyphenationError, FormatError, InvalidArgumentError, LoadError, FreedError };
+module.exports = { Hyphenator, UserDictionary, HyphenationError, FormatError, InvalidArgumentError, LoadError, FreedError, hyphenLanguage, hyphenLanguageAsync };

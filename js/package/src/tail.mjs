@@ -1,2 +1,2 @@
 
-export { Hyphenator, UserDictionary, HyphenationError, FormatError, InvalidArgumentError, LoadError, FreedError };
+export { Hyphenator, UserDictionary, HyphenationError, FormatError, InvalidArgumentError, LoadError, FreedError, hyphenLanguage, hyphenLanguageAsync };
