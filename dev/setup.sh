@@ -48,6 +48,13 @@ test_packages+=(binutils)
 # The real clients the 'clients' suites drive on libhyph.
 test_packages+=(libreoffice-writer-nogui hyphen-de hyphen-hu poppler-utils fonts-dejavu-core weasyprint python3-dask python3-distributed)
 
+# The js suite (tests/js, doc/javascript.md): Debian's emscripten builds the WebAssembly module,
+# node and npm build and test the npm package. A node and npm already installed from elsewhere
+# (e.g. NodeSource's nodejs, which brings its own npm) are kept: Debian's npm would replace them.
+test_packages+=(emscripten)
+command -v node >/dev/null || test_packages+=(nodejs)
+command -v npm >/dev/null || test_packages+=(npm)
+
 packages=("${build_packages[@]}")
 tests=true
 build=true

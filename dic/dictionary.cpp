@@ -128,7 +128,20 @@ bool Dictionary::encode(std::string_view utf8_word, std::string& out) const {
 std::string Dictionary::decode(std::string_view bytes) const {
   const DictionaryData& d = *data_;
   std::string out;
+#ifdef HYPH_NO_ICU
+  // Without ICU (runtime_only): UTF-8 as DicCharset::to_utf8 reads it; no other multi-byte charset.
+  if (d.utf8) {
+    for (const auto *p = reinterpret_cast<const unsigned char*>(bytes.data()), *end = p + bytes.size(); p < end;) {
+      const utf8::Decoded c = utf8::decode(p, end);
+      utf8::append(out, c.cp == utf8::kInvalid ? char32_t{0xFFFD} : c.cp);
+      p += c.length;
+    }
+    return out;
+  }
+  if (!d.single_byte) throw Error(ErrorCode::bad_format, "the charset " + std::string(charset()) + " needs ICU (this libhyph is runtime_only)");
+#else
   if (d.utf8 || !d.single_byte) return DicCharset(d.utf8 ? "UTF-8" : charset()).to_utf8(bytes);
+#endif
   for (unsigned char b : bytes) utf8::append(out, d.byte_to_cp[b] == utf8::kInvalid ? char32_t{0xFFFD} : d.byte_to_cp[b]);
   return out;
 }

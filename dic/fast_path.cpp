@@ -221,7 +221,7 @@ class Raiser {
 };
 
 // Parts of at most this many bytes have all their values in the walk's last 16-byte store.
-constexpr int kOneStore = 14;
+[[maybe_unused]] constexpr int kOneStore = 14;  // unused where SSE2 is absent (WebAssembly)
 
 // The values "after byte i" of a part of n bytes into hy[0, n) ('0' where none; the last
 // byte's is '0'), hy[n] = '\0', hy[n + 1] its own. Bytes of hy after n + 1 and up to kFront

@@ -12,9 +12,41 @@
 #include "engine/tex_token_breaks.h"
 #include "engine/tex_user_word.h"
 
+#include <hyph/error.h>
+
+#include <string>
+
 namespace hyph::detail {
 
 namespace {
+
+#ifndef HYPH_NO_ICU
+constexpr auto* kExplainTex = explain_tex_token;
+constexpr auto* kExplainDic = explain_dic_token;
+constexpr auto* kLoadTex = load_tex_language;
+constexpr auto* kLoadDic = load_dic_language;
+constexpr auto* kWriteTex = write_compiled_tex;
+constexpr auto* kWriteDic = write_compiled_dic;
+#else
+// The ICU-free runtime (-Druntime_only=true, js/) loads compiled languages from bytes only: it
+// has no language registry (whose names come from ICU and whose files from disk), no explain
+// and no compiled-file writer, and links none of them (engine/meson.build's runtime list;
+// the writer would bring the iostreams). Asked anyway, it says so.
+[[noreturn]] void not_in_runtime(const char* what) {
+  throw Error(ErrorCode::invalid_argument, std::string(what) + " is not in this libhyph, which is runtime_only (compiled languages from bytes)");
+}
+void explain_not_in_runtime(const Model&, std::string_view, std::size_t, std::vector<WordExplanation>&) { not_in_runtime("explain"); }
+Hyphenator load_not_in_runtime(const LanguageInfo&, std::string_view, const Settings&, std::span<const Source>) {
+  not_in_runtime("the language registry");
+}
+void write_not_in_runtime(const Model&, std::string_view, std::string_view, bool, std::ostream&) { not_in_runtime("write_compiled"); }
+constexpr auto* kExplainTex = explain_not_in_runtime;
+constexpr auto* kExplainDic = explain_not_in_runtime;
+constexpr auto* kLoadTex = load_not_in_runtime;
+constexpr auto* kLoadDic = load_not_in_runtime;
+constexpr auto* kWriteTex = write_not_in_runtime;
+constexpr auto* kWriteDic = write_not_in_runtime;
+#endif
 
 // TeX's table with the short-token and one-word paths this CPU runs.
 constexpr DialectRules tex_rules(decltype(DialectRules::short_token) short_token, decltype(DialectRules::one_word) one_word) {
@@ -28,9 +60,9 @@ constexpr DialectRules tex_rules(decltype(DialectRules::short_token) short_token
       .in_word_run = nullptr,
       .replacement = nullptr,
       .parse_user_word = tex_user_word,
-      .explain_token = explain_tex_token,
-      .write_compiled = write_compiled_tex,
-      .load_language = load_tex_language,
+      .explain_token = kExplainTex,
+      .write_compiled = kWriteTex,
+      .load_language = kLoadTex,
   };
 }
 
@@ -49,9 +81,9 @@ constinit const DialectRules kDicRules{
     .in_word_run = dic_in_word_run,
     .replacement = dic_replacement,
     .parse_user_word = dic_user_word,
-    .explain_token = explain_dic_token,
-    .write_compiled = write_compiled_dic,
-    .load_language = load_dic_language,
+    .explain_token = kExplainDic,
+    .write_compiled = kWriteDic,
+    .load_language = kLoadDic,
 };
 
 const DialectRules& rules_for(Dialect id) noexcept {

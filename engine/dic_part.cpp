@@ -3,9 +3,8 @@
 #include "dic/data.h"
 #include "engine/model.h"
 #include "dic/reader.h"
+#include "patterns/unicode_data.h"
 #include "base/utf8.h"
-
-#include <unicode/uchar.h>
 
 #include <algorithm>
 #include <array>
@@ -14,9 +13,7 @@
 namespace hyph::detail {
 namespace {
 
-bool letter_or_mark(char32_t cp) noexcept {
-  return (U_GET_GC_MASK(static_cast<UChar32>(cp)) & (U_GC_L_MASK | U_GC_M_MASK)) != 0;
-}
+bool letter_or_mark(char32_t cp) noexcept { return patterns::unicode::letter_or_mark(cp); }
 
 void reject(bool set, const std::string& name, const char* what) {
   if (set)

@@ -2,9 +2,8 @@
 
 #include "engine/dic_part.h"
 #include "engine/model.h"
+#include "patterns/unicode_data.h"
 #include "base/utf8.h"
-
-#include <unicode/uchar.h>
 
 #include <algorithm>
 #include <bit>
@@ -61,7 +60,7 @@ struct Speller {
 
 // ICU's simple lowercase of a code point; for ASCII that is A-Z -> a-z, without the call.
 char32_t lower_case(char32_t cp) noexcept {
-  return cp < 0x80 ? (cp - U'A' < 26u ? cp + 32 : cp) : static_cast<char32_t>(u_tolower(static_cast<UChar32>(cp)));
+  return cp < 0x80 ? (cp - U'A' < 26u ? cp + 32 : cp) : patterns::unicode::lower(cp);
 }
 
 // Starts `out` for a token of `size` bytes: no breaks yet, nothing pending.

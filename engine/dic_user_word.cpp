@@ -2,8 +2,7 @@
 
 #include "engine/dic_part.h"
 #include "engine/user_word.h"
-
-#include <unicode/uchar.h>
+#include "patterns/unicode_data.h"
 
 namespace hyph::detail {
 
@@ -21,7 +20,7 @@ UserWord dic_user_word(const Model& model, std::string_view text) {
       throw Error(ErrorCode::invalid_argument, "user dictionary: '" + std::string(text) + "' has more than " +
                                                    std::to_string(kDicMaxWordChars) +
                                                    " characters, and longer words are not hyphenated");
-    utf8::append(key, static_cast<char32_t>(u_tolower(static_cast<UChar32>(cp))));
+    utf8::append(key, patterns::unicode::lower(cp));
     return true;
   });
 }

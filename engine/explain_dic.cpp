@@ -8,8 +8,7 @@
 #include "engine/explain.h"
 
 #include "base/utf8.h"
-
-#include <unicode/uchar.h>
+#include "patterns/unicode_data.h"
 
 #include <algorithm>
 #include <string>
@@ -232,7 +231,7 @@ void explain_dic_token(const Model& model, std::string_view token, std::size_t b
     const unsigned char* const word_begin = p;
     bool too_long = false;
     for (;;) {
-      const auto lower = static_cast<char32_t>(u_tolower(static_cast<UChar32>(c.cp)));
+      const char32_t lower = patterns::unicode::lower(c.cp);
       p += c.length;
       if (w.ends.size() < kDicMaxWordChars) {
         char spelled[4];

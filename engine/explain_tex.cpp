@@ -6,10 +6,9 @@
 
 #include "base/utf8.h"
 #include "patterns/automaton_matches.h"
+#include "patterns/unicode_data.h"
 
 #include <cstring>
-
-#include <unicode/uchar.h>
 #include <optional>
 #include <vector>
 
@@ -70,7 +69,7 @@ void explain_tex_token(const Model& model, std::string_view token, std::size_t b
     key += model.alphabet.utf8(letter.info.symbol);
     // Shown: the symbol's letter; a letter no pattern uses (other_letter()) in ICU's lower case.
     const char32_t shown = letter.info.symbol == model.alphabet.other_letter()
-                               ? static_cast<char32_t>(u_tolower(static_cast<UChar32>(utf8::decode(p, end).cp)))
+                               ? patterns::unicode::lower(utf8::decode(p, end).cp)
                                : model.alphabet.code_point(letter.info.symbol);
     utf8::append(w.word, shown);
     word_ends.push_back(w.word.size());

@@ -28,11 +28,15 @@ int norm_min(int h) noexcept { return std::clamp(h, 1, 63); }
 // ICU's NFC instance for Normalization::nfc, null for none; throws if ICU cannot give it.
 const icu::Normalizer2* nfc_instance(Normalization normalization) {
   if (normalization == Normalization::none) return nullptr;
+#ifdef HYPH_NO_ICU
+  throw Error(ErrorCode::invalid_argument, "NFC normalization needs ICU, and this libhyph is built without it (runtime_only)");
+#else
   UErrorCode status = U_ZERO_ERROR;
   const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
   if (U_FAILURE(status) || nfc == nullptr)
     throw Error(ErrorCode::invalid_argument, std::string("NFC normalization is not available: ") + u_errorName(status));
   return nfc;
+#endif
 }
 
 }  // namespace

@@ -9,7 +9,14 @@
 
 #include <hyph/settings.h>
 
+#ifndef HYPH_NO_ICU
 #include <unicode/normalizer2.h>
+#else
+// The ICU-free runtime (-Druntime_only=true, HYPH_NO_ICU) has no NFC: assemble() refuses Normalization::nfc.
+namespace icu {
+class Normalizer2;
+}
+#endif
 
 #include <memory>
 #include <span>

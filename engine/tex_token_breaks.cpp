@@ -397,11 +397,13 @@ void tex_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
                       const ExtraExceptions* extra) noexcept {
   out.more = false;
   out.replacements = false;
+#ifndef HYPH_NO_ICU  // without ICU, model.nfc is always null (engine/model.cpp)
   if (model.nfc != nullptr) {
     bool ascii = true;
     for (unsigned char c : token) ascii = ascii && c < 0x80;
     if (!ascii && tex_nfc_token_breaks(model, token, out, counters, extra)) return;
   }
+#endif
   tex_raw_token_breaks(model, token, out, counters, extra);
 }
 

@@ -8,8 +8,6 @@
 #include "patterns/parsed.h"
 #include "base/utf8.h"
 
-#include <unicode/uchar.h>
-
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -66,6 +64,14 @@ std::string UserDictionary::hyphenated(std::string_view text, std::string_view m
   std::vector<std::size_t> breaks(hyphenate(text, {}));
   hyphenate(text, breaks);
   return detail::insert_markers(text, breaks, marker);
+}
+
+void UserDictionary::visit_breaks(std::string_view text, void (*visit)(void* context, const Break& b), void* context) const {
+  impl_->index.refresh();
+  const detail::Model& model = detail::model_of(impl_->hyphenator);
+  detail::for_each_token(model, text, nullptr, impl_.get(), [&](const detail::TokenBreaks& token, std::size_t base) {
+    for (std::size_t k = 0; k < token.count; ++k) visit(context, detail::break_at(model, token, k, base));
+  });
 }
 
 const Hyphenator& UserDictionary::hyphenator() const noexcept { return impl_->hyphenator; }

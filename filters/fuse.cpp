@@ -146,8 +146,9 @@ bool FuseFilter::try_build(std::span<const Hash> keys, std::uint64_t seed, Scrat
   // Work with the seeded hashes: a cell's xor below is then the hash its cells come from.
   // These two buffers are written before they are read, so they are not zero-filled.
   if (scratch.capacity < n) {
-    scratch.hashes = std::make_unique_for_overwrite<std::uint64_t[]>(n);
-    scratch.owned = std::make_unique_for_overwrite<std::uint8_t[]>(n);
+    // new T[n], not make_unique_for_overwrite, which libc++ 14 (emscripten's) lacks.
+    scratch.hashes = std::unique_ptr<std::uint64_t[]>(new std::uint64_t[n]);
+    scratch.owned = std::unique_ptr<std::uint8_t[]>(new std::uint8_t[n]);
     scratch.capacity = n;
   }
   std::uint64_t* hashes = scratch.hashes.get();

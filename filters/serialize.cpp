@@ -36,7 +36,7 @@ namespace io {
 
 void put_u64(std::ostream& out, std::uint64_t value) { out.write(reinterpret_cast<const char*>(&value), sizeof value); }
 
-void put_f64(std::ostream& out, double value) { put_u64(out, std::bit_cast<std::uint64_t>(value)); }
+void put_f64(std::ostream& out, double value) { put_u64(out, __builtin_bit_cast(std::uint64_t, value)); }
 
 void put_array(std::ostream& out, const void* data, std::size_t size) {
   put_u64(out, size);
@@ -62,7 +62,8 @@ std::uint64_t Reader::u64(std::string_view name, std::uint64_t lo, std::uint64_t
   return value;
 }
 
-double Reader::f64() { return std::bit_cast<double>(u64()); }
+// __builtin_bit_cast: libc++ 14 (emscripten 3.1.6) has no std::bit_cast.
+double Reader::f64() { return __builtin_bit_cast(double, u64()); }
 
 double Reader::fp_rate() {
   const double rate = f64();

@@ -1,6 +1,7 @@
 #include "patterns/alphabet.h"
 
 #include "patterns/letter_rules.h"
+#include "patterns/unicode_data.h"
 #include "base/utf8.h"
 
 #include <hyph/error.h>
@@ -10,9 +11,6 @@
 #include <set>
 #include <utility>
 #include <vector>
-
-#include <unicode/uchar.h>
-#include <unicode/uniset.h>
 
 namespace hyph::patterns {
 
@@ -125,17 +123,10 @@ Alphabet Alphabet::from(std::span<const ParsedSource> sources, LetterPolicy poli
     // Upper- and title-case forms: those whose simple lower case is one of our letters.
     for (Symbol s = 1; s < a.letters_.size(); ++s) {
       const char32_t c = a.letters_[s];
-      std::vector<char32_t> variants;
-      if (c < 0x80) {
-        variants.push_back(static_cast<char32_t>(u_toupper(static_cast<UChar32>(c))));
-      } else {
-        icu::UnicodeSet closure(static_cast<UChar32>(c), static_cast<UChar32>(c));
-        closure.closeOver(USET_CASE_INSENSITIVE);
-        for (int32_t i = 0; i < closure.getRangeCount(); ++i)
-          for (UChar32 v = closure.getRangeStart(i); v <= closure.getRangeEnd(i); ++v) variants.push_back(static_cast<char32_t>(v));
-      }
+      // An ASCII letter's only other case is its ASCII upper case.
+      const std::vector<char32_t> variants = c < 0x80 ? std::vector<char32_t>{c - U'a' < 26u ? c - 32 : c} : unicode::case_closure(c);
       for (char32_t v : variants)
-        if (v != c && !lower.contains(v) && static_cast<char32_t>(u_tolower(static_cast<UChar32>(v))) == c) add_input(v, s, false);
+        if (v != c && !lower.contains(v) && unicode::lower(v) == c) add_input(v, s, false);
     }
   }
   // \lccode assignments win over the derived rules, as the last assignment does in TeX.

@@ -1,6 +1,6 @@
 #include "patterns/letter_rules.h"
 
-#include <unicode/uchar.h>
+#include "patterns/unicode_data.h"
 
 namespace hyph::patterns {
 
@@ -9,16 +9,15 @@ LetterRules::LetterRules(std::span<const LcCode> lccodes) {
 }
 
 char32_t unicode_tex_lccode(char32_t cp) noexcept {
-  const auto c = static_cast<UChar32>(cp);
-  const auto category = U_GET_GC_MASK(c);
-  if ((category & (U_GC_L_MASK | U_GC_M_MASK)) != 0) {
+  const unicode::Kind kind = unicode::kind(cp);
+  if (kind != unicode::Kind::other) {
     // load-unicode-data.tex sets \lccode = the code point for every L and M, then the
     // lower-case mapping for Lu and Lt where UnicodeData.txt gives one.
-    if ((category & (U_GC_LU_MASK | U_GC_LT_MASK)) != 0) return static_cast<char32_t>(u_tolower(c));
+    if (kind == unicode::Kind::upper) return unicode::lower(cp);
     return cp;
   }
   // Other characters only get the lower-case mapping UnicodeData.txt gives them.
-  const auto lower = static_cast<char32_t>(u_tolower(c));
+  const char32_t lower = unicode::lower(cp);
   return lower != cp ? lower : 0;
 }
 
@@ -44,9 +43,8 @@ std::optional<char32_t> LetterRules::lower(char32_t cp) const {
     default:
       break;
   }
-  const auto category = U_GET_GC_MASK(static_cast<UChar32>(cp));
-  if ((category & (U_GC_L_MASK | U_GC_M_MASK)) == 0) return std::nullopt;
-  return static_cast<char32_t>(u_tolower(static_cast<UChar32>(cp)));
+  if (!unicode::letter_or_mark(cp)) return std::nullopt;
+  return unicode::lower(cp);
 }
 
 }  // namespace hyph::patterns

@@ -75,6 +75,10 @@ class HYPH_EXPORT UserDictionary {
   std::size_t hyphenate(std::string_view text, std::span<std::size_t> breaks, LookupCounters* counters = nullptr) const;
   /// `text` with `marker` at every break.
   std::string hyphenated(std::string_view text, std::string_view marker = "-") const;
+  /// visit(context, b) for every break of `text` in order, as Hyphenator::visit_breaks gives
+  /// them (value, replacement), with this dictionary's words first: a word found here breaks
+  /// where it says, each break with value 1 as an exception's. `visit` must not throw.
+  void visit_breaks(std::string_view text, void (*visit)(void* context, const Break& b), void* context) const;
 
   const Hyphenator& hyphenator() const noexcept;
   /// This dictionary's pre-check (name, size, parameters), after any pending rebuild.

@@ -1,0 +1,219 @@
+// The C ABI the JavaScript wrapper (js/package/) calls in the WebAssembly module: a language
+// loaded from compiled bytes, its breaks for UTF-16 text (a JS string's code units, as they
+// are in memory), a user dictionary, and errors as records the wrapper turns into Error
+// subclasses. Over the public C++ API only, so that it does not follow the engine's insides.
+//
+// Every call that can fail takes a JsError the wrapper allocated and returns a failure value
+// after filling it; nothing is thrown across the ABI.
+#include <hyph/error.h>
+#include <hyph/hyphenator.h>
+#include <hyph/user_dictionary.h>
+
+#include "base/utf8.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+namespace {
+
+// What a failed call reports. `message` is malloc'd (the wrapper frees it with hyph_js_free_bytes).
+struct JsError {
+  std::int32_t code;  // hyph::ErrorCode, or 100 for out of memory, 101 for anything else
+  std::uint32_t line;  // 0 when the error has no place
+  std::uint32_t column;
+  char* message;
+};
+static_assert(sizeof(JsError) == 16);
+
+// One break as the wrapper reads it: eight 32-bit words. Offsets and replaced lengths in
+// UTF-16 code units; before/after point at UTF-8 the hyphenator owns.
+struct JsBreak {
+  std::uint32_t offset;
+  std::uint32_t value;
+  std::uint32_t replaced_before;
+  std::uint32_t replaced_after;
+  std::uint32_t before;
+  std::uint32_t before_length;
+  std::uint32_t after;
+  std::uint32_t after_length;
+};
+static_assert(sizeof(JsBreak) == 32);
+
+struct Free {
+  void operator()(std::byte* p) const noexcept { std::free(p); }
+};
+
+struct Handle {
+  std::unique_ptr<std::byte, Free> bytes;  // the compiled file, read in place by the hyphenator
+  hyph::Hyphenator hyphenator;
+  hyph::UserDictionary user;
+  // Scratch for one call: the text in UTF-8 and the breaks found in it.
+  std::string utf8;
+  std::vector<JsBreak> breaks;
+};
+
+void report(JsError* error, std::int32_t code, const std::string& message, std::uint32_t line = 0, std::uint32_t column = 0) noexcept {
+  if (error == nullptr) return;
+  error->code = code;
+  error->line = line;
+  error->column = column;
+  error->message = static_cast<char*>(std::malloc(message.size() + 1));
+  if (error->message != nullptr) std::memcpy(error->message, message.c_str(), message.size() + 1);
+}
+
+// Runs `work`, turning what it throws into `error`; returns whether it succeeded.
+template <class Work>
+bool guarded(JsError* error, Work&& work) noexcept {
+  try {
+    work();
+    return true;
+  } catch (const hyph::ParseError& e) {
+    report(error, static_cast<std::int32_t>(e.code()), e.what(), static_cast<std::uint32_t>(e.where().line),
+           static_cast<std::uint32_t>(e.where().column));
+  } catch (const hyph::Error& e) {
+    report(error, static_cast<std::int32_t>(e.code()), e.what());
+  } catch (const std::bad_alloc& e) {
+    report(error, 100, e.what());
+  } catch (const std::exception& e) {
+    report(error, 101, e.what());
+  }
+  return false;
+}
+
+bool high_surrogate(char16_t u) noexcept { return u >= 0xD800 && u <= 0xDBFF; }
+bool low_surrogate(char16_t u) noexcept { return u >= 0xDC00 && u <= 0xDFFF; }
+
+// UTF-16 as UTF-8, a lone surrogate as its three-byte generalised form (which the word rules
+// read as three invalid bytes, non-letters), as the library's own UTF-16 path converts it.
+void to_utf8(const char16_t* text, std::size_t units, std::string& out) {
+  out.clear();
+  out.reserve(units * 3);
+  unsigned char bytes[4];
+  for (std::size_t i = 0; i < units; ++i) {
+    char32_t cp = text[i];
+    if (high_surrogate(text[i]) && i + 1 < units && low_surrogate(text[i + 1])) {
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (text[i + 1] - 0xDC00u);
+      ++i;
+    }
+    out.append(reinterpret_cast<const char*>(bytes), hyph::utf8::encode(cp, bytes));
+  }
+}
+
+// The UTF-16 code units of the UTF-8 bytes [from, to) of `text`, both code-point starts: two
+// for a four-byte sequence, one for any other.
+std::uint32_t units_of(std::string_view text, std::size_t from, std::size_t to) noexcept {
+  std::uint32_t units = 0;
+  for (std::size_t i = from; i < to; ++i) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    if ((b & 0xC0) != 0x80) units += b >= 0xF0 ? 2 : 1;
+  }
+  return units;
+}
+
+// Collects the breaks of h->utf8 into h->breaks, offsets turned into code units: the breaks
+// come in order, so one cursor walks the text once.
+struct Collector {
+  Handle* handle;
+  std::size_t byte = 0;
+  std::uint32_t unit = 0;
+
+  static void visit(void* context, const hyph::Break& b) {
+    auto& self = *static_cast<Collector*>(context);
+    const std::string_view text = self.handle->utf8;
+    if (b.offset >= self.byte) {
+      self.unit += units_of(text, self.byte, b.offset);
+    } else {
+      self.unit -= units_of(text, b.offset, self.byte);
+    }
+    self.byte = b.offset;
+    self.handle->breaks.push_back({
+        .offset = self.unit,
+        .value = static_cast<std::uint32_t>(b.value),
+        .replaced_before = units_of(text, b.offset - b.replaced_before, b.offset),
+        .replaced_after = units_of(text, b.offset, b.offset + b.replaced_after),
+        .before = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(b.before.data())),
+        .before_length = static_cast<std::uint32_t>(b.before.size()),
+        .after = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(b.after.data())),
+        .after_length = static_cast<std::uint32_t>(b.after.size()),
+    });
+  }
+};
+
+}  // namespace
+
+extern "C" {
+
+/// Loads a compiled language (hyph-compile's output, TeX's or a `.dic` dictionary's), taking
+/// `bytes` (malloc'd by the caller) whatever happens. left_min/right_min < 0: the file's own.
+Handle* hyph_js_load(std::byte* bytes, std::size_t size, const char* name, std::int32_t left_min, std::int32_t right_min,
+                     JsError* error) {
+  std::unique_ptr<std::byte, Free> owned(bytes);
+  Handle* handle = nullptr;
+  guarded(error, [&] {
+    hyph::Settings settings;
+    if (left_min >= 0) settings.left_min = left_min;
+    if (right_min >= 0) settings.right_min = right_min;
+    hyph::Hyphenator h = hyph::Hyphenator::load_compiled(std::span<const std::byte>(owned.get(), size), settings, name);
+    hyph::UserDictionary user(h);
+    handle = new Handle{std::move(owned), std::move(h), std::move(user), {}, {}};
+  });
+  return handle;
+}
+
+void hyph_js_free(Handle* handle) { delete handle; }
+
+/// Finds the breaks of `units` UTF-16 code units; returns their count (hyph_js_breaks_data
+/// gives them), or -1 with `error` filled.
+std::int32_t hyph_js_breaks(Handle* handle, const char16_t* text, std::size_t units, JsError* error) {
+  std::int32_t count = -1;
+  guarded(error, [&] {
+    to_utf8(text, units, handle->utf8);
+    handle->breaks.clear();
+    Collector collector{handle};
+    if (handle->user.size() == 0) {
+      handle->hyphenator.visit_breaks(handle->utf8, &Collector::visit, &collector);
+    } else {
+      handle->user.visit_breaks(handle->utf8, &Collector::visit, &collector);
+    }
+    count = static_cast<std::int32_t>(handle->breaks.size());
+  });
+  return count;
+}
+
+const JsBreak* hyph_js_breaks_data(const Handle* handle) { return handle->breaks.data(); }
+
+/// The user dictionary: 1 added (or removed), 0 replaced (or not there), -1 with `error`.
+std::int32_t hyph_js_user_add(Handle* handle, const char* word, std::size_t length, JsError* error) {
+  std::int32_t result = -1;
+  guarded(error, [&] { result = handle->user.add(std::string_view(word, length)) ? 1 : 0; });
+  return result;
+}
+std::int32_t hyph_js_user_remove(Handle* handle, const char* word, std::size_t length, JsError* error) {
+  std::int32_t result = -1;
+  guarded(error, [&] { result = handle->user.remove(std::string_view(word, length)) ? 1 : 0; });
+  return result;
+}
+void hyph_js_user_clear(Handle* handle) { handle->user.clear(); }
+std::uint32_t hyph_js_user_size(const Handle* handle) { return static_cast<std::uint32_t>(handle->user.size()); }
+
+/// What the language is: its tag and name (UTF-8, owned by the hyphenator, with lengths),
+/// dialect (0 TeX, 1 libhyphen) and minimums.
+const char* hyph_js_tag(const Handle* handle) { return handle->hyphenator.tag().data(); }
+std::uint32_t hyph_js_tag_length(const Handle* handle) { return static_cast<std::uint32_t>(handle->hyphenator.tag().size()); }
+const char* hyph_js_name(const Handle* handle) { return handle->hyphenator.name().data(); }
+std::uint32_t hyph_js_name_length(const Handle* handle) { return static_cast<std::uint32_t>(handle->hyphenator.name().size()); }
+std::int32_t hyph_js_dialect(const Handle* handle) {
+  return handle->hyphenator.dialect() == hyph::Dialect::libhyphen ? 1 : 0;
+}
+std::int32_t hyph_js_left_min(const Handle* handle) { return handle->hyphenator.mins().left; }
+std::int32_t hyph_js_right_min(const Handle* handle) { return handle->hyphenator.mins().right; }
+
+void* hyph_js_alloc(std::size_t size) { return std::malloc(size); }
+void hyph_js_free_bytes(void* p) { std::free(p); }
+
+}  // extern "C"

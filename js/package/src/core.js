@@ -1,0 +1,364 @@
+// libhyph for JavaScript: the wrapper over the WebAssembly module (js/hyph_js.cpp's C ABI).
+// This file is the body of both entry points: js/make_package.py puts it between the ES
+// module's head (import) or the CommonJS head (require) and their exports. It uses only what
+// the head defines: createHyphModule (emscripten's glue), readAsset(name) -> Promise<Uint8Array>
+// for a file of the package, readLocation(pathOrUrl) -> Promise<Uint8Array>, and
+// readAssetSync(name) -> Uint8Array (null where files cannot be read synchronously: pages).
+
+/** Every error libhyph raises. `code` is the library's (io, parse, bad_format, ...). */
+class HyphenationError extends Error {
+  constructor(message, { code = 'error', file = null, line = null, column = null } = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.file = file;
+    this.line = line;
+    this.column = column;
+  }
+}
+/** Language bytes that are not a compiled language, or are damaged. */
+class FormatError extends HyphenationError {}
+/** A word given to the user dictionary that the language cannot read, an option out of range. */
+class InvalidArgumentError extends HyphenationError {}
+/** A language that cannot be read (a missing file, a failed fetch). */
+class LoadError extends HyphenationError {}
+/** A Hyphenator used after free(). */
+class FreedError extends HyphenationError {}
+
+const kCodes = ['ok', 'io', 'parse', 'bad_utf8', 'unknown_language', 'invalid_argument', 'bad_format', 'capacity'];
+const kBreakWords = 8;  // JsBreak: eight 32-bit words
+const kErrorBytes = 16;  // JsError
+const utf8Decoder = new TextDecoder('utf-8');
+const utf8Encoder = new TextEncoder();
+
+let modulePromise = null;
+let moduleReady = null;
+
+// The WebAssembly module, instantiated once and shared by every Hyphenator.
+function loadModule() {
+  if (moduleReady !== null) return Promise.resolve(moduleReady);
+  if (modulePromise === null) {
+    modulePromise = readAsset('hyph.wasm').then((wasmBinary) => createHyphModule({ wasmBinary })).then((m) => (moduleReady ??= m));
+    modulePromise.catch(() => { modulePromise = null; });
+  }
+  return modulePromise;
+}
+
+// The same at once, for synchronous callers (the `hyphen` drop-in's require() in Node): the
+// module compiled and instantiated synchronously, which emscripten's glue allows through its
+// instantiateWasm hook; it then runs its start-up before returning.
+function loadModuleSync() {
+  if (moduleReady !== null) return moduleReady;
+  const wasmBinary = readAssetSync === null ? null : readAssetSync('hyph.wasm');
+  if (wasmBinary === null) throw new LoadError('libhyph: languages load synchronously only in Node; use await Hyphenator.load()', { code: 'io' });
+  const m = {
+    wasmBinary,
+    instantiateWasm(imports, receive) {
+      const instance = new WebAssembly.Instance(new WebAssembly.Module(wasmBinary), imports);
+      receive(instance);
+      return instance.exports;
+    },
+  };
+  createHyphModule(m).catch(() => {});
+  if (typeof m._hyph_js_load !== 'function' || !(m.HEAPU8 instanceof Uint8Array)) throw new LoadError('libhyph: the WebAssembly module did not start', { code: 'io' });
+  moduleReady = m;
+  return m;
+}
+
+function errorFrom(m, errorPtr, file) {
+  const words = new Int32Array(m.HEAPU8.buffer, errorPtr, 4);
+  const codeNumber = words[0];
+  const line = words[1] >>> 0;
+  const column = words[2] >>> 0;
+  const messagePtr = words[3] >>> 0;
+  let message = 'libhyph: unknown error';
+  if (messagePtr !== 0) {
+    const bytes = m.HEAPU8.subarray(messagePtr, m.HEAPU8.indexOf(0, messagePtr));
+    message = utf8Decoder.decode(bytes);
+    m._hyph_js_free_bytes(messagePtr);
+  }
+  const code = codeNumber === 100 ? 'out_of_memory' : kCodes[codeNumber] ?? 'error';
+  const details = { code, file, line: line || null, column: column || null };
+  if (code === 'bad_format' || code === 'parse' || code === 'bad_utf8') return new FormatError(message, details);
+  if (code === 'invalid_argument') return new InvalidArgumentError(message, details);
+  if (code === 'out_of_memory') return new RangeError(message);
+  return new HyphenationError(message, details);
+}
+
+// A malloc'd copy of `bytes` in the module's memory (RangeError if memory cannot grow).
+function copyIn(m, bytes) {
+  const ptr = m._hyph_js_alloc(Math.max(bytes.length, 1));
+  if (ptr === 0) throw new RangeError(`libhyph: no memory for ${bytes.length} bytes`);
+  m.HEAPU8.set(bytes, ptr);
+  return ptr;
+}
+
+// Is a code point a letter or mark? Words for minWordLength are runs of them.
+const kLetter = /[\p{L}\p{M}]/u;
+
+function checkMinWordLength(value) {
+  if (value === undefined) return 0;
+  if (!Number.isInteger(value) || value < 0) throw new InvalidArgumentError(`minWordLength must be a non-negative integer (it is ${value})`, { code: 'invalid_argument' });
+  return value;
+}
+
+// The code point ending just before `i` and its length in code units.
+function codePointBefore(text, i) {
+  const low = text.charCodeAt(i - 1);
+  if (low >= 0xDC00 && low <= 0xDFFF && i >= 2) {
+    const high = text.charCodeAt(i - 2);
+    if (high >= 0xD800 && high <= 0xDBFF) return [text.codePointAt(i - 2), 2];
+  }
+  return [low, 1];
+}
+
+const isLetter = (cp) => kLetter.test(String.fromCodePoint(cp));
+
+// Drops the breaks that fall in words of fewer than `min` code points (a word: the run of
+// letters and marks around the break).
+function longWordsOnly(text, offsets, min) {
+  if (min <= 1 || offsets.length === 0) return offsets;
+  const kept = [];
+  let wordEnd = -1;
+  let keepWord = false;
+  for (const offset of offsets) {
+    if (offset >= wordEnd) {
+      let count = 0;
+      for (let i = offset; i > 0;) {
+        const [cp, units] = codePointBefore(text, i);
+        if (!isLetter(cp)) break;
+        i -= units;
+        ++count;
+      }
+      let end = offset;
+      while (end < text.length) {
+        const cp = text.codePointAt(end);
+        if (!isLetter(cp)) break;
+        end += cp > 0xFFFF ? 2 : 1;
+        ++count;
+      }
+      wordEnd = end;
+      keepWord = count >= min;
+    }
+    if (keepWord) kept.push(offset);
+  }
+  return kept;
+}
+
+const kConstruct = Symbol('freed');
+
+/** A loaded language. Create with `await Hyphenator.load(...)` or `Hyphenator.fromBytes(...)`. */
+class Hyphenator {
+  #m;
+  #handle;
+  #error;
+  #name;
+
+  constructor(token, m, handle, errorPtr, name) {
+    if (token !== kConstruct) throw new TypeError('use Hyphenator.load() or Hyphenator.fromBytes()');
+    this.#m = m;
+    this.#handle = handle;
+    this.#error = errorPtr;
+    this.#name = name;
+    this.userDictionary = new UserDictionary(this);
+  }
+
+  /**
+   * Loads a compiled language (a file hyph-compile wrote, TeX's or a .dic dictionary's): a
+   * tag of the languages this package ships ('en-us', 'de-1996', ...), a path (Node), or a URL.
+   */
+  static async load(language, options = {}) {
+    const where = language instanceof URL ? language.href : String(language);
+    let bytes;
+    try {
+      bytes = /^[A-Za-z][A-Za-z0-9_:-]*$/.test(where) && !where.includes(':')
+        ? await readAsset(`languages/${where}.hyb`)
+        : await readLocation(language);
+    } catch (e) {
+      throw new LoadError(`${where}: cannot read the language (${e.message})`, { code: 'io', file: where });
+    }
+    return Hyphenator.fromBytes(bytes, { name: where, ...options });
+  }
+
+  /** The same from the bytes of a compiled language (Uint8Array, ArrayBuffer, Buffer). */
+  static async fromBytes(bytes, options = {}) {
+    return Hyphenator.#open(await loadModule(), bytes, options);
+  }
+
+  /**
+   * Hyphenator.load at once, for code that cannot wait (Node only: a shipped tag or a path).
+   * The `hyphen` drop-in's modules load their language this way under require().
+   */
+  static loadSync(language, options = {}) {
+    const m = loadModuleSync();
+    const where = language instanceof URL ? language.href : String(language);
+    let bytes;
+    try {
+      bytes = /^[A-Za-z][A-Za-z0-9_:-]*$/.test(where) && !where.includes(':')
+        ? readAssetSync(`languages/${where}.hyb`)
+        : readLocationSync(language);
+    } catch (e) {
+      throw new LoadError(`${where}: cannot read the language (${e.message})`, { code: 'io', file: where });
+    }
+    return Hyphenator.#open(m, bytes, { name: where, ...options });
+  }
+
+  // For the hyphen drop-in (hyphen.js): a shipped language's bytes, and a Hyphenator from
+  // bytes, both at once.
+  static _readShippedSync(tag) {
+    loadModuleSync();
+    try {
+      return readAssetSync(`languages/${tag}.hyb`);
+    } catch (e) {
+      throw new LoadError(`${tag}: cannot read the language (${e.message})`, { code: 'io', file: tag });
+    }
+  }
+  static _fromBytesSync(bytes, options = {}) {
+    return Hyphenator.#open(loadModuleSync(), bytes, options);
+  }
+
+  static #open(m, bytes, { name = '(bytes)', leftMin, rightMin } = {}) {
+    const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    for (const [option, value] of [['leftMin', leftMin], ['rightMin', rightMin]])
+      if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new InvalidArgumentError(`${option} must be a non-negative integer`, { code: 'invalid_argument' });
+    const errorPtr = m._hyph_js_alloc(kErrorBytes);
+    const namePtr = copyIn(m, utf8Encoder.encode(name + '\0'));
+    const dataPtr = copyIn(m, view);  // the module owns it from here
+    const handle = m._hyph_js_load(dataPtr, view.length, namePtr, leftMin ?? -1, rightMin ?? -1, errorPtr);
+    m._hyph_js_free_bytes(namePtr);
+    if (handle === 0) {
+      const error = errorFrom(m, errorPtr, name);
+      m._hyph_js_free_bytes(errorPtr);
+      throw error;
+    }
+    return new Hyphenator(kConstruct, m, handle, errorPtr, name);
+  }
+
+  #live() {
+    if (this.#handle === 0) throw new FreedError(`${this.#name}: this Hyphenator was freed`, { code: 'freed', file: this.#name });
+    return this.#m;
+  }
+
+  #string(ptrFn, lengthFn) {
+    const m = this.#live();
+    const ptr = ptrFn(this.#handle);
+    return utf8Decoder.decode(m.HEAPU8.subarray(ptr, ptr + lengthFn(this.#handle)));
+  }
+
+  /** The language's tag and name as hyph-compile recorded them. */
+  get tag() { return this.#string(this.#m._hyph_js_tag, this.#m._hyph_js_tag_length); }
+  get name() { return this.#string(this.#m._hyph_js_name, this.#m._hyph_js_name_length); }
+  /** 'tex' (TeX's patterns) or 'libhyphen' (a .dic dictionary). */
+  get dialect() { return this.#live()._hyph_js_dialect(this.#handle) === 1 ? 'libhyphen' : 'tex'; }
+  get leftMin() { return this.#live()._hyph_js_left_min(this.#handle); }
+  get rightMin() { return this.#live()._hyph_js_right_min(this.#handle); }
+
+  // The breaks of `text` in the module's memory: [count, first word of the records].
+  #find(text) {
+    if (typeof text !== 'string') throw new TypeError('text must be a string');
+    const m = this.#live();
+    const units = text.length;
+    const ptr = m._hyph_js_alloc(Math.max(units * 2, 2));
+    if (ptr === 0) throw new RangeError(`libhyph: no memory for a text of ${units} code units`);
+    try {
+      const heap16 = new Uint16Array(m.HEAPU8.buffer, ptr, units);
+      for (let i = 0; i < units; ++i) heap16[i] = text.charCodeAt(i);
+      const count = m._hyph_js_breaks(this.#handle, ptr, units, this.#error);
+      if (count < 0) throw errorFrom(m, this.#error, this.#name);
+      return [count, m._hyph_js_breaks_data(this.#handle) >>> 2];
+    } finally {
+      m._hyph_js_free_bytes(ptr);
+    }
+  }
+
+  /**
+   * Every break of `text`: { offset, value, replacedBefore, replacedAfter, before, after },
+   * offsets and lengths in UTF-16 code units; before/after '' for a standard break.
+   */
+  breaks(text) {
+    const [count, at] = this.#find(text);
+    const m = this.#m;
+    const words = m.HEAPU32;
+    const out = [];
+    for (let k = 0; k < count; ++k) {
+      const w = at + k * kBreakWords;
+      const b = words[w + 4], bl = words[w + 5], a = words[w + 6], al = words[w + 7];
+      out.push({
+        offset: words[w],
+        value: words[w + 1],
+        replacedBefore: words[w + 2],
+        replacedAfter: words[w + 3],
+        before: bl === 0 ? '' : utf8Decoder.decode(m.HEAPU8.subarray(b, b + bl)),
+        after: al === 0 ? '' : utf8Decoder.decode(m.HEAPU8.subarray(a, a + al)),
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Where `text` may break, in UTF-16 code units, as the native Hyphenator::hyphenate gives
+   * them (a .dic dictionary's non-standard break too, at its offset: breaks() has its spelling).
+   */
+  positions(text, { minWordLength } = {}) {
+    const min = checkMinWordLength(minWordLength);
+    const [count, at] = this.#find(text);
+    const words = this.#m.HEAPU32;
+    const out = new Array(count);
+    for (let k = 0; k < count; ++k) out[k] = words[at + k * kBreakWords];
+    return longWordsOnly(text, out, min);
+  }
+
+  /**
+   * `text` with `hyphenChar` (default U+00AD SOFT HYPHEN) at every break of positions():
+   * removing them gives `text` back. Words shorter than `minWordLength` code points are left alone.
+   */
+  hyphenate(text, { hyphenChar = '\u00AD', minWordLength } = {}) {
+    const offsets = this.positions(text, { minWordLength });
+    let out = '';
+    let from = 0;
+    for (const offset of offsets) {
+      out += text.slice(from, offset) + hyphenChar;
+      from = offset;
+    }
+    return out + text.slice(from);
+  }
+
+  /** Releases the module's memory for this language; any later use throws FreedError. */
+  free() {
+    if (this.#handle === 0) return;
+    this.#m._hyph_js_free(this.#handle);
+    this.#m._hyph_js_free_bytes(this.#error);
+    this.#handle = 0;
+  }
+
+  // For UserDictionary: a call with a UTF-8 word and the error record.
+  _wordCall(fn, word) {
+    if (typeof word !== 'string') throw new TypeError('a word must be a string');
+    const m = this.#live();
+    const bytes = utf8Encoder.encode(word);
+    const ptr = copyIn(m, bytes);
+    try {
+      const result = fn(this.#handle, ptr, bytes.length, this.#error);
+      if (result < 0) throw errorFrom(m, this.#error, this.#name);
+      return result === 1;
+    } finally {
+      m._hyph_js_free_bytes(ptr);
+    }
+  }
+  _handle() { return [this.#live(), this.#handle]; }
+}
+
+/**
+ * Words hyphenated the caller's way, answered before the language's own (TeX's \hyphenation):
+ * add('hy-phen-ation'), remove('hyphenation'), clear(), size.
+ */
+class UserDictionary {
+  #owner;
+  constructor(owner) { this.#owner = owner; }
+  /** Adds (or replaces) a word with '-' at its breaks; true if it was new. */
+  add(hyphenated) { const [m] = this.#owner._handle(); return this.#owner._wordCall(m._hyph_js_user_add, hyphenated); }
+  /** Removes a word (with or without hyphens); true if it was there. */
+  remove(word) { const [m] = this.#owner._handle(); return this.#owner._wordCall(m._hyph_js_user_remove, word); }
+  clear() { const [m, h] = this.#owner._handle(); m._hyph_js_user_clear(h); }
+  get size() { const [m, h] = this.#owner._handle(); return m._hyph_js_user_size(h); }
+}

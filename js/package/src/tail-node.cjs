@@ -1,0 +1,2 @@
+
+module.exports = { Hyphenator, UserDictionary, HyphenationError, FormatError, InvalidArgumentError, LoadError, FreedError, hyphenLanguage, hyphenLanguageAsync };

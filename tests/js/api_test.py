@@ -1,0 +1,28 @@
+#!/usr/bin/env python3
+"""js suite: the package's JavaScript API (api.test.mjs, run by node --test over the built
+package, as an ES module and through require()).
+
+    api_test.py SOURCE_ROOT BUILD_ROOT HYPH_COMPILE
+"""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import js_support
+
+HERE = Path(__file__).resolve().parent
+
+
+def main() -> int:
+    source, build, hyph_compile = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
+    package = js_support.build_package(source, build, hyph_compile)
+    dics = js_support.compile_dic(source, hyph_compile, build / 'js-dic')
+    env = dict(os.environ, LIBHYPH_PACKAGE=str(package), LIBHYPH_HU_DIC=str(dics['hyph_hu_HU']),
+               LIBHYPH_EN_HYB=str(build / 'js-languages' / 'en-us.hyb'))
+    result = subprocess.run(['node', '--test', HERE / 'api.test.mjs'], env=env)
+    return result.returncode
+
+
+if __name__ == '__main__':
+    sys.exit(main())
