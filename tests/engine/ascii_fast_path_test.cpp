@@ -133,7 +133,8 @@ TEST_CASE("Hyphenator::hyphenate's one-word paths answer as the whole-text path,
   wide.right_min = 1;
   const hyph::Hyphenator models[] = {test::plain(), test::hyphenex(), hyph::Hyphenator::english(),
                                      hyph::Hyphenator::english(no_uchyph), hyph::Hyphenator::english(wide)};
-  CHECK(hyph::detail::model_of(hyph::Hyphenator::english()).lean_words == hyph::detail::model_of(hyph::Hyphenator::english()).ascii_vector);
+  CHECK(hyph::detail::model_of(hyph::Hyphenator::english()).lean_words ==
+        (hyph::detail::model_of(hyph::Hyphenator::english()).ascii_vector || hyph::detail::model_of(hyph::Hyphenator::english()).ascii_avx2));
   CHECK_FALSE(hyph::detail::model_of(models[3]).lean_words);
   const std::vector<std::string> exceptions = {"associate", "Associates", "declination", "obligatory", "present", "project",
                                                "reciprocity", "recognizance", "table", "tables", "PROJECTS"};

@@ -1,0 +1,242 @@
+// TeX's lean path for the avx2 tier (AVX2, BMI1, BMI2, popcnt; no AVX-512): the design of
+// tex_one_word_vector (engine/tex_token_breaks.cpp) in 16- and 32-byte registers. A text that
+// is one word of 4 to 14 ASCII letters is
+//   - read in two overlapping loads that stay inside it (the first and the last 8 or 4 bytes),
+//   - classified by eight 16-byte table lookups (pshufb), four in each half of one register,
+//   - refused by the exception sketch, or walked in registers over the padded packed rows,
+//   - and its odd gaps compressed by two 256-entry tables and one shuffle into the offsets,
+//     stored by masked stores.
+// No loop but the walk's, and no branch on the letters. pext and pdep are not used: they take
+// hundreds of cycles on AMD's Zen 1 and 2, which have AVX2.
+#include "engine/tex_token_breaks.h"
+
+#include <hyph/cpu_tier.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
+
+namespace hyph::detail {
+
+void fill_ascii_symbol_rows(Model& model) noexcept {
+  // Row k (ASCII 16k .. 16k + 15) in the low half of entry k % 4, the high half for k >= 4.
+  for (std::size_t k = 0; k < 8; ++k)
+    std::memcpy(model.ascii_symbol_rows + 32 * (k % 4) + 16 * (k / 4), model.ascii_symbols + 16 * k, 16);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HYPH_AVX2_TARGET [[gnu::target("avx2,bmi,bmi2,popcnt")]]
+namespace {
+
+// For each byte value, the positions of its set bits in increasing order, a byte each.
+struct BitPositions {
+  std::uint64_t of[256];
+};
+constexpr BitPositions make_bit_positions() {
+  BitPositions t{};
+  for (unsigned b = 0; b < 256; ++b) {
+    unsigned k = 0;
+    for (unsigned bit = 0; bit < 8; ++bit)
+      if ((b >> bit) & 1) t.of[b] |= std::uint64_t{bit} << (8 * k++);
+  }
+  return t;
+}
+constexpr BitPositions kBitPositions = make_bit_positions();
+
+// Shuffles that join two lists of positions, c in bytes 0..7 and more in bytes 8..15: bytes
+// 0..c-1 stay, bytes 8..15 follow them.
+struct Joins {
+  alignas(16) std::uint8_t of[9][16];
+};
+constexpr Joins make_joins() {
+  Joins t{};
+  for (unsigned c = 0; c <= 8; ++c)
+    for (unsigned k = 0; k < 16; ++k) t.of[c][k] = static_cast<std::uint8_t>(k < c ? k : k - c + 8 < 16 ? k - c + 8 : 0x80);
+  return t;
+}
+constexpr Joins kJoins = make_joins();
+
+// Constants read from memory (set1 would build each from an immediate, several instructions).
+struct alignas(32) Bytes32 {
+  std::uint8_t b[32];
+};
+constexpr Bytes32 splat(std::uint8_t low, std::uint8_t high) {
+  Bytes32 t{};
+  for (unsigned k = 0; k < 32; ++k) t.b[k] = k < 16 ? low : high;
+  return t;
+}
+constexpr Bytes32 kBias = splat(0x70, 0x70), kSixteen = splat(16, 16), kHalves = splat(0, 64);
+
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m256i load(const Bytes32& c) noexcept {
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(c.b));
+}
+
+// The symbols of 16 ASCII bytes (a byte from 0x80 gives some symbol: callers refuse such
+// text first) from Model::ascii_symbol_rows. Both halves of one register hold the bytes; the
+// low half looks up rows 0..3, the high half rows 4..7. An index with its top bit set gives 0,
+// so a byte minus 16k, saturated up by 0x70, finds row k's entry for the bytes of row k alone
+// (below: wrapped round, then saturated; above: past 0x7F).
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i classify16(const std::uint8_t* rows, __m128i bytes) noexcept {
+  const __m256i bias = load(kBias);
+  __m256i index = _mm256_sub_epi8(_mm256_broadcastsi128_si256(bytes), load(kHalves));
+  const auto* const row = reinterpret_cast<const __m256i*>(rows);
+  __m256i found = _mm256_shuffle_epi8(_mm256_load_si256(row), _mm256_adds_epu8(index, bias));
+  for (int k = 1; k < 4; ++k) {
+    index = _mm256_sub_epi8(index, load(kSixteen));
+    found = _mm256_or_si256(found, _mm256_shuffle_epi8(_mm256_load_si256(row + k), _mm256_adds_epu8(index, bias)));
+  }
+  return _mm_or_si128(_mm256_castsi256_si128(found), _mm256_extracti128_si256(found, 1));
+}
+
+// The window of the packed row at `offset` (16 digits a nibble in the row's last 8 bytes,
+// `windows` + offset * 8) a digit a byte, in the byte's high nibble as the AVX-512 path has it
+// (the low nibble is another digit, which a byte-wise maximum never lets decide): the bytes
+// shifted left by a nibble give the even digits, the bytes themselves the odd ones.
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i row_window_high(const char* windows, std::size_t offset) noexcept {
+  const __m128i packed = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(windows + offset * 8));
+  return _mm_unpacklo_epi8(_mm_slli_epi16(packed, 4), packed);
+}
+
+// One letter of the walk: the next row's offset by one load whose address scales the offset
+// (so that the chain from letter to letter is that load alone, as tex_token_breaks.cpp's
+// short_step), and the window slid by one gap and merged with that row's.
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline void step(const char* to, const char* windows, std::uint8_t symbol,
+                                                          std::size_t& offset, __m128i& window) noexcept {
+  const char* const from = to + 2 * std::size_t{symbol};
+  asm("movzwl (%1,%2,8), %k0" : "=r"(offset) : "r"(from), "0"(offset) :);
+  window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset));
+}
+
+// The gap values of a word of n letters (2 <= n <= 14) by the walk Automaton::walk_packed<false>
+// makes, in one register: byte k holds gap k - (14 - n) in its high nibble. The word lies
+// between edges at the end of `w`: w[14 - n] and w[15] are the edges, so that the walk is one
+// run of steps entered at the word's first letter (no test after each letter).
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i walk_in_register(const patterns::Automaton::PackedRows& p,
+                                                                         const std::uint8_t* w, std::size_t n) noexcept {
+  const char* const rows = p.rows;
+  const char* const windows = rows + (std::size_t{2} << p.shift) - 8;
+  // Gaps 0, 1, 2: the edge, the first letter and the second (the pair's row from the table).
+  const std::size_t a = w[15 - n], b = w[16 - n];
+  std::uint16_t offset1;
+  std::memcpy(&offset1, rows + 2 * (1 + a) + p.start * 8, sizeof offset1);
+  std::size_t offset = p.pairs[a << p.shift | b];
+  __m128i window = row_window_high(windows, p.start);
+  window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset1));
+  window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset));
+  // Gaps 3 .. n + 1: w[17 - n] .. w[15].
+  const char* const to = rows + 2;
+  switch (n) {
+    case 14: step(to, windows, w[3], offset, window); [[fallthrough]];
+    case 13: step(to, windows, w[4], offset, window); [[fallthrough]];
+    case 12: step(to, windows, w[5], offset, window); [[fallthrough]];
+    case 11: step(to, windows, w[6], offset, window); [[fallthrough]];
+    case 10: step(to, windows, w[7], offset, window); [[fallthrough]];
+    case 9: step(to, windows, w[8], offset, window); [[fallthrough]];
+    case 8: step(to, windows, w[9], offset, window); [[fallthrough]];
+    case 7: step(to, windows, w[10], offset, window); [[fallthrough]];
+    case 6: step(to, windows, w[11], offset, window); [[fallthrough]];
+    case 5: step(to, windows, w[12], offset, window); [[fallthrough]];
+    case 4: step(to, windows, w[13], offset, window); [[fallthrough]];
+    case 3: step(to, windows, w[14], offset, window); [[fallthrough]];
+    default: step(to, windows, w[15], offset, window);
+  }
+  return window;
+}
+
+// The positions of the set bits of `mask` (16 bits), in increasing order, a byte each.
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i bit_positions(unsigned mask) noexcept {
+  const unsigned low = mask & 0xFF;
+  const __m128i both = _mm_set_epi64x(static_cast<long long>(kBitPositions.of[mask >> 8 & 0xFF] + 0x0808080808080808),
+                                      static_cast<long long>(kBitPositions.of[low]));
+  return _mm_shuffle_epi8(both, _mm_load_si128(reinterpret_cast<const __m128i*>(kJoins.of[_mm_popcnt_u32(low)])));
+}
+
+// The first `count` (1 to 16) bytes of `positions` as std::size_t, `first` added, stored at
+// `out`; nothing after them is written.
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline void store_positions(std::size_t* out, __m128i positions, std::size_t count,
+                                                                     std::size_t first) noexcept {
+  const __m256i lanes = _mm256_set_epi64x(3, 2, 1, 0);
+  const __m256i base = _mm256_set1_epi64x(static_cast<long long>(first));
+  for (std::size_t k = 0;; k += 4) {
+    const __m256i keep = _mm256_cmpgt_epi64(_mm256_set1_epi64x(static_cast<long long>(count - k)), lanes);
+    _mm256_maskstore_epi64(reinterpret_cast<long long*>(out + k), keep, _mm256_add_epi64(_mm256_cvtepu8_epi64(positions), base));
+    if (count <= k + 4) return;
+    positions = _mm_bsrli_si128(positions, 4);
+  }
+}
+
+}  // namespace
+
+// tex_one_word_vector's work on the avx2 tier: a text of 4 to 14 ASCII letters and nothing
+// else (Model::lean_words) answered here; kNotMine for any other text, a word the exception
+// sketch does not refuse, or counters to keep (the token path answers those).
+HYPH_AVX2_TARGET std::size_t tex_one_word_avx2(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                                                LookupCounters* counters) noexcept {
+  const std::size_t n = text.size();
+  if (n - 4 > 10 || counters != nullptr || !model.lean_words) return kNotMine;
+  // The first and the last `width` bytes, in bytes 0.. and 8.. (the others 0), read by two
+  // loads that overlap rather than pass the text's end; `valid`: the bytes that hold text.
+  const char* const p = text.data();
+  const bool wide = n >= 8;
+  __m128i bytes;
+  if (wide) {
+    std::uint64_t head, tail;
+    std::memcpy(&head, p, 8);
+    std::memcpy(&tail, p + n - 8, 8);
+    bytes = _mm_set_epi64x(static_cast<long long>(tail), static_cast<long long>(head));
+  } else {
+    std::uint32_t head, tail;
+    std::memcpy(&head, p, 4);
+    std::memcpy(&tail, p + n - 4, 4);
+    bytes = _mm_set_epi64x(static_cast<long long>(tail), static_cast<long long>(head));
+  }
+  const unsigned valid = wide ? 0xFFFF : 0x0F0F;
+  const __m128i symbols = classify16(model.ascii_symbol_rows, bytes);
+  const unsigned letters = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(symbols, _mm_setzero_si128())));
+  // Every byte ASCII and a letter.
+  if ((static_cast<unsigned>(_mm_movemask_epi8(bytes)) | ((letters & valid) ^ valid)) != 0) return kNotMine;
+  const auto left = static_cast<std::size_t>(model.mins.left);
+  const auto right = static_cast<std::size_t>(model.mins.right);
+  if (n < left + right) return 0;
+  // The word between its edges at the end of w (walk_in_register), a byte a symbol.
+  alignas(16) std::uint8_t w[16];
+  if (wide) {
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(w + 15 - n), symbols);
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(w + 7), _mm_unpackhi_epi64(symbols, symbols));
+  } else {
+    _mm_storeu_si32(w + 15 - n, symbols);
+    _mm_storeu_si32(w + 11, _mm_bsrli_si128(symbols, 8));
+  }
+  w[14 - n] = patterns::kEdgeSymbol;
+  w[15] = patterns::kEdgeSymbol;
+  const auto lead = static_cast<unsigned>(_mm_cvtsi128_si32(symbols));
+  const SymbolExceptions& by_symbol = model.symbol_exceptions;
+  if (by_symbol.active() &&
+      by_symbol.may_hold(n, static_cast<patterns::Symbol>(lead & 0xFF), static_cast<patterns::Symbol>(lead >> 8 & 0xFF), w[14]))
+    return kNotMine;
+  const __m128i window = walk_in_register(model.packed_rows, w, n);
+  // A value is odd when bit 4 of its byte is set: moved to bit 7, one bit a byte; byte k is
+  // gap k - (14 - n).
+  const auto odd = static_cast<unsigned>(_mm_movemask_epi8(_mm_slli_epi16(window, 3))) >> (14 - n);
+  const unsigned found = odd & ((2u << (n - right)) - (1u << left));
+  const auto count = static_cast<std::size_t>(_mm_popcnt_u32(found));
+  const std::size_t fit = count < breaks.size() ? count : breaks.size();
+  if (fit != 0) store_positions(breaks.data(), bit_positions(found), fit, 0);
+  return count;
+}
+
+bool ascii_avx2_usable() noexcept {
+  // The avx2 tier has every extension HYPH_AVX2_TARGET names (base/cpu_tier.cpp); the avx512
+  // tier takes the AVX-512 path instead.
+  return cpu_tier() == CpuTier::avx2;
+}
+#else
+std::size_t tex_one_word_avx2(const Model&, std::string_view, std::span<std::size_t>, LookupCounters*) noexcept { return kNotMine; }
+bool ascii_avx2_usable() noexcept { return false; }
+#endif
+
+}  // namespace hyph::detail
