@@ -10,6 +10,8 @@
 // hundreds of cycles on AMD's Zen 1 and 2, which have AVX2.
 #include "engine/tex_token_breaks.h"
 
+#include "engine/tex_ascii_word.h"
+
 #include <hyph/cpu_tier.h>
 
 #include <bit>
@@ -169,6 +171,120 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline void store_positions(std::size_t*
   }
 }
 
+// 16 symbols, a byte each, widened to 16 bits and stored at `to`.
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline void store_symbols(patterns::Symbol* to, __m128i symbols) noexcept {
+  static_assert(sizeof(patterns::Symbol) == 2);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(to), _mm256_cvtepu8_epi16(symbols));
+}
+
+// A token of at most 63 ASCII bytes classified: bit i of `letters`, `hyphens` and `high` for
+// byte i (a letter, '-', a byte from 0x80), symbols[i + 1] the symbol of byte i.
+struct Classified {
+  std::uint64_t letters = 0, hyphens = 0, high = 0;
+};
+
+// 16 bytes' masks: letters, hyphens, bytes from 0x80.
+struct Masks16 {
+  unsigned letters, hyphens, high;
+};
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline Masks16 masks_of(__m128i bytes, __m128i symbols) noexcept {
+  return {~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(symbols, _mm_setzero_si128()))) & 0xFFFF,
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('-')))),
+          static_cast<unsigned>(_mm_movemask_epi8(bytes))};
+}
+
+// Classifies a token of 1 to 63 bytes with loads that stay inside it: up to 16 bytes, its first
+// and last 8 or 4 bytes in one register (fewer than 4: bytes 0, n / 2 and n - 1, which are
+// all of them); more, 16-byte pieces from the start and one that ends at the token's end.
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline Classified classify_token(const std::uint8_t* rows, const unsigned char* p,
+                                                                         std::size_t n, patterns::Symbol* symbols) noexcept {
+  Classified c;
+  if (n <= 16) {
+    __m128i bytes;
+    std::size_t width;
+    if (n >= 8) {
+      std::uint64_t head, tail;
+      std::memcpy(&head, p, 8);
+      std::memcpy(&tail, p + n - 8, 8);
+      bytes = _mm_set_epi64x(static_cast<long long>(tail), static_cast<long long>(head));
+      width = 8;
+    } else if (n >= 4) {
+      std::uint32_t head, tail;
+      std::memcpy(&head, p, 4);
+      std::memcpy(&tail, p + n - 4, 4);
+      bytes = _mm_set_epi64x(static_cast<long long>(tail), static_cast<long long>(head));
+      width = 4;
+    } else {
+      const auto three = static_cast<long long>(unsigned{p[0]} | unsigned{p[n / 2]} << 8 | unsigned{p[n - 1]} << 16);
+      bytes = _mm_set_epi64x(three, three);
+      width = n;
+    }
+    const __m128i symbol_bytes = classify16(rows, bytes);
+    const Masks16 m = masks_of(bytes, symbol_bytes);
+    // Each half's bytes of the token, the second's moved to where they are in it.
+    const unsigned half = (1u << width) - 1;
+    const std::size_t shift = n - width;
+    c.letters = (m.letters & half) | (m.letters >> 8 & half) << shift;
+    c.hyphens = (m.hyphens & half) | (m.hyphens >> 8 & half) << shift;
+    c.high = (m.high & half) | (m.high >> 8 & half) << shift;
+    // The first half's symbols, then the second's over them where they overlap.
+    const __m256i wide = _mm256_cvtepu8_epi16(symbol_bytes);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(symbols + 1), _mm256_castsi256_si128(wide));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(symbols + 1 + shift), _mm256_extracti128_si256(wide, 1));
+    return c;
+  }
+  // Whole pieces of 16 from the start, then the last 16 bytes.
+  for (std::size_t at = 0;; at += 16) {
+    const bool last = at + 16 >= n;
+    if (last) at = n - 16;
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
+    const __m128i symbol_bytes = classify16(rows, bytes);
+    const Masks16 m = masks_of(bytes, symbol_bytes);
+    c.letters |= std::uint64_t{m.letters} << at;
+    c.hyphens |= std::uint64_t{m.hyphens} << at;
+    c.high |= std::uint64_t{m.high} << at;
+    store_symbols(symbols + 1 + at, symbol_bytes);
+    if (last) return c;
+  }
+}
+
+// The breaks of a word of up to 14 letters (4 to 16 gaps) as walk_in_register finds them, or of a
+// longer one by the automaton's walk, into `out`.
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline void collect_avx2(const Model& model, const WordToWalk& word,
+                                                                  TokenBreaks& out) noexcept {
+  const std::size_t gaps = word.gaps;
+  if (gaps > 16 || model.packed_rows.rows == nullptr) {
+    patterns::GapValues hyf;
+    model.automaton.apply(word.word, gaps, hyf);
+    return collect_breaks(hyf, word.left, word.last, word.first, out);
+  }
+  // The word as bytes between edges at the end of w (walk_in_register): its 16-bit symbols
+  // packed into bytes (symbols below 256: Model::ascii_avx2), stored to end at w[15].
+  alignas(16) std::uint8_t buffer[32];
+  const __m128i halves = _mm_loadu_si128(reinterpret_cast<const __m128i*>(word.word));
+  const __m128i more = _mm_loadu_si128(reinterpret_cast<const __m128i*>(word.word + 8));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + 16 - gaps), _mm_packus_epi16(halves, more));
+  const std::size_t n = gaps - 2;
+  const __m128i window = walk_in_register(model.packed_rows, buffer, n);
+  const auto odd = static_cast<unsigned>(_mm_movemask_epi8(_mm_slli_epi16(window, 3))) >> (14 - n);
+  const unsigned found = odd & ((2u << word.last) - (1u << word.left));
+  const auto count = static_cast<std::size_t>(_mm_popcnt_u32(found));
+  out.count = count;
+  if (count == 0) return;
+  const __m128i positions = bit_positions(found);
+  // Each break's value: the digits, gap j in byte j.
+  const __m128i digits = _mm_and_si128(_mm_srli_epi16(window, 4), _mm_set1_epi8(0x0F));
+  const __m128i gap_digits = _mm_shuffle_epi8(digits, _mm_add_epi8(positions, _mm_set1_epi8(static_cast<char>(14 - n))));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out.values), gap_digits);
+  const __m256i base = _mm256_set1_epi64x(static_cast<long long>(word.first));
+  __m128i rest = positions;
+  for (std::size_t k = 0;; k += 4) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.offsets + k), _mm256_add_epi64(_mm256_cvtepu8_epi64(rest), base));
+    if (count <= k + 4) return;
+    rest = _mm_bsrli_si128(rest, 4);
+  }
+}
+
 }  // namespace
 
 // tex_one_word_vector's work on the avx2 tier: a text of 4 to 14 ASCII letters and nothing
@@ -229,6 +345,29 @@ HYPH_AVX2_TARGET std::size_t tex_one_word_avx2(const Model& model, std::string_v
   return count;
 }
 
+// tex_ascii_token_breaks_portable's work on the avx2 tier: the token classified 16 bytes a
+// lookup (classify_token), the word walked in registers and its breaks compressed as the lean
+// path does. Answers exactly as the portable path; false (nothing written) for a token it does
+// not take.
+HYPH_AVX2_TARGET bool tex_ascii_token_breaks_avx2(const Model& model, std::string_view token, TokenBreaks& out,
+                                                  LookupCounters* counters) noexcept {
+  const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
+  const std::size_t size = token.size();
+  static_assert(patterns::kMaxLetters < 64);
+  if (size > patterns::kMaxLetters || !model.symbol_exceptions.complete()) return false;
+  // Room for the last 16-symbol store and for collect_avx2's reads of 16 symbols from the word.
+  patterns::Symbol symbols[1 + 64 + 16];
+  static_assert(patterns::kMaxLetters + 2 + SymbolExceptions::kPadding <= std::size(symbols));
+  Classified c;
+  if (size != 0) {
+    c = classify_token(model.ascii_symbol_rows, begin, size, symbols);
+    if (c.high != 0) return false;
+  }
+  if (const WordToWalk w = ascii_word_breaks(model, begin, size, symbols, c.letters, c.hyphens, out, counters); w.word != nullptr)
+    collect_avx2(model, w, out);
+  return true;
+}
+
 bool ascii_avx2_usable() noexcept {
   // The avx2 tier has every extension HYPH_AVX2_TARGET names (base/cpu_tier.cpp); the avx512
   // tier takes the AVX-512 path instead.
@@ -236,6 +375,9 @@ bool ascii_avx2_usable() noexcept {
 }
 #else
 std::size_t tex_one_word_avx2(const Model&, std::string_view, std::span<std::size_t>, LookupCounters*) noexcept { return kNotMine; }
+bool tex_ascii_token_breaks_avx2(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
+  return tex_ascii_token_breaks_portable(model, token, out, counters);
+}
 bool ascii_avx2_usable() noexcept { return false; }
 #endif
 

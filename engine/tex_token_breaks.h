@@ -62,6 +62,10 @@ bool ascii_vector_usable() noexcept;
 /// straight to `breaks` (engine/tex_ascii_avx2.cpp); kNotMine for anything else.
 std::size_t tex_one_word_avx2(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                               LookupCounters* counters) noexcept;
+/// The same on the avx2 tier (Model::ascii_avx2; callable only where the CPU has AVX2, BMI1,
+/// BMI2 and popcnt, for a model whose ASCII symbols are below 256): engine/tex_ascii_avx2.cpp.
+bool tex_ascii_token_breaks_avx2(const Model& model, std::string_view token, TokenBreaks& out,
+                                 LookupCounters* counters) noexcept;
 /// Whether the dispatch tier is avx2 (its lean path runs).
 bool ascii_avx2_usable() noexcept;
 /// Model::ascii_symbol_rows from Model::ascii_symbols.
