@@ -14,6 +14,7 @@
 
 #include <hyph/cpu_tier.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -180,22 +181,31 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline void store_symbols(patterns::Symb
 // A token of at most 63 ASCII bytes classified: bit i of `letters`, `hyphens` and `high` for
 // byte i (a letter, '-', a byte from 0x80), symbols[i + 1] the symbol of byte i.
 struct Classified {
-  std::uint64_t letters = 0, hyphens = 0, high = 0;
+  std::uint64_t letters = 0, hyphens = 0, high = 0, separators = 0;
 };
 
-// 16 bytes' masks: letters, hyphens, bytes from 0x80.
+// 16 bytes' masks: letters, hyphens, bytes from 0x80, and with `Whole` separators
+// (is_word_separator: ' ' and 9 to 13).
 struct Masks16 {
-  unsigned letters, hyphens, high;
+  unsigned letters, hyphens, high, separators;
 };
+template <bool Whole>
 HYPH_AVX2_TARGET [[gnu::always_inline]] inline Masks16 masks_of(__m128i bytes, __m128i symbols) noexcept {
+  unsigned separators = 0;
+  if constexpr (Whole) {
+    const __m128i from_tab = _mm_sub_epi8(bytes, _mm_set1_epi8(9));
+    const __m128i controls = _mm_cmpeq_epi8(_mm_min_epu8(from_tab, _mm_set1_epi8(4)), from_tab);
+    separators = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(controls, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(' ')))));
+  }
   return {~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(symbols, _mm_setzero_si128()))) & 0xFFFF,
           static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('-')))),
-          static_cast<unsigned>(_mm_movemask_epi8(bytes))};
+          static_cast<unsigned>(_mm_movemask_epi8(bytes)), separators};
 }
 
 // Classifies a token of 1 to 63 bytes with loads that stay inside it: up to 16 bytes, its first
 // and last 8 or 4 bytes in one register (fewer than 4: bytes 0, n / 2 and n - 1, which are
 // all of them); more, 16-byte pieces from the start and one that ends at the token's end.
+template <bool Whole>
 HYPH_AVX2_TARGET [[gnu::always_inline]] inline Classified classify_token(const std::uint8_t* rows, const unsigned char* p,
                                                                          std::size_t n, patterns::Symbol* symbols) noexcept {
   Classified c;
@@ -220,13 +230,14 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline Classified classify_token(const s
       width = n;
     }
     const __m128i symbol_bytes = classify16(rows, bytes);
-    const Masks16 m = masks_of(bytes, symbol_bytes);
+    const Masks16 m = masks_of<Whole>(bytes, symbol_bytes);
     // Each half's bytes of the token, the second's moved to where they are in it.
     const unsigned half = (1u << width) - 1;
     const std::size_t shift = n - width;
     c.letters = (m.letters & half) | (m.letters >> 8 & half) << shift;
     c.hyphens = (m.hyphens & half) | (m.hyphens >> 8 & half) << shift;
     c.high = (m.high & half) | (m.high >> 8 & half) << shift;
+    c.separators = (m.separators & half) | (m.separators >> 8 & half) << shift;
     // The first half's symbols, then the second's over them where they overlap.
     const __m256i wide = _mm256_cvtepu8_epi16(symbol_bytes);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(symbols + 1), _mm256_castsi256_si128(wide));
@@ -239,10 +250,11 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline Classified classify_token(const s
     if (last) at = n - 16;
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
     const __m128i symbol_bytes = classify16(rows, bytes);
-    const Masks16 m = masks_of(bytes, symbol_bytes);
+    const Masks16 m = masks_of<Whole>(bytes, symbol_bytes);
     c.letters |= std::uint64_t{m.letters} << at;
     c.hyphens |= std::uint64_t{m.hyphens} << at;
     c.high |= std::uint64_t{m.high} << at;
+    c.separators |= std::uint64_t{m.separators} << at;
     store_symbols(symbols + 1 + at, symbol_bytes);
     if (last) return c;
   }
@@ -285,15 +297,56 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline void collect_avx2(const Model& mo
   }
 }
 
+// tex_ascii_token_breaks_portable's work on the avx2 tier: the token classified 16 bytes a
+// lookup (classify_token), the word walked in registers and its breaks compressed as the lean
+// path does. Answers exactly as the portable path; false (nothing written) for a token it does
+// not take. With `Whole`, the token is a whole text, which may hold separators: false for one
+// that does.
+template <bool Whole>
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline bool token_breaks_avx2(const Model& model, std::string_view token, TokenBreaks& out,
+                                                                      LookupCounters* counters) noexcept {
+  const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
+  const std::size_t size = token.size();
+  static_assert(patterns::kMaxLetters < 64);
+  if (size > patterns::kMaxLetters || !model.symbol_exceptions.complete()) return false;
+  // Room for the last 16-symbol store and for collect_avx2's reads of 16 symbols from the word.
+  patterns::Symbol symbols[1 + 64 + 16];
+  static_assert(patterns::kMaxLetters + 2 + SymbolExceptions::kPadding <= std::size(symbols));
+  Classified c;
+  if (size != 0) {
+    c = classify_token<Whole>(model.ascii_symbol_rows, begin, size, symbols);
+    if ((c.high | c.separators) != 0) return false;
+  }
+  if (const WordToWalk w = ascii_word_breaks(model, begin, size, symbols, c.letters, c.hyphens, out, counters); w.word != nullptr)
+    collect_avx2(model, w, out);
+  return true;
+}
+
+// A text that is one token of at most 63 ASCII bytes through the token path, its breaks copied
+// out; kNotMine for any other text (as whole_text_vector, engine/tex_token_breaks.cpp).
+HYPH_AVX2_TARGET [[gnu::noinline]] std::size_t whole_text_avx2(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                                                                LookupCounters* counters) noexcept {
+  TokenBreaks token;
+  if (!token_breaks_avx2<true>(model, text, token, counters)) return kNotMine;
+  const std::size_t copied = std::min(token.count, breaks.size());
+  if (copied != 0) std::memcpy(breaks.data(), token.offsets, copied * sizeof(std::size_t));
+  return token.count;
+}
+
 }  // namespace
 
+HYPH_AVX2_TARGET bool tex_ascii_token_breaks_avx2(const Model& model, std::string_view token, TokenBreaks& out,
+                                                  LookupCounters* counters) noexcept {
+  return token_breaks_avx2<false>(model, token, out, counters);
+}
+
 // tex_one_word_vector's work on the avx2 tier: a text of 4 to 14 ASCII letters and nothing
-// else (Model::lean_words) answered here; kNotMine for any other text, a word the exception
-// sketch does not refuse, or counters to keep (the token path answers those).
+// else (Model::lean_words) answered here; any other text, a word the exception sketch does not
+// refuse, or counters to keep go to whole_text_avx2.
 HYPH_AVX2_TARGET std::size_t tex_one_word_avx2(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                                                 LookupCounters* counters) noexcept {
   const std::size_t n = text.size();
-  if (n - 4 > 10 || counters != nullptr || !model.lean_words) return kNotMine;
+  if (n - 4 > 10 || counters != nullptr || !model.lean_words) return whole_text_avx2(model, text, breaks, counters);
   // The first and the last `width` bytes, in bytes 0.. and 8.. (the others 0), read by two
   // loads that overlap rather than pass the text's end; `valid`: the bytes that hold text.
   const char* const p = text.data();
@@ -314,7 +367,8 @@ HYPH_AVX2_TARGET std::size_t tex_one_word_avx2(const Model& model, std::string_v
   const __m128i symbols = classify16(model.ascii_symbol_rows, bytes);
   const unsigned letters = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(symbols, _mm_setzero_si128())));
   // Every byte ASCII and a letter.
-  if ((static_cast<unsigned>(_mm_movemask_epi8(bytes)) | ((letters & valid) ^ valid)) != 0) return kNotMine;
+  if ((static_cast<unsigned>(_mm_movemask_epi8(bytes)) | ((letters & valid) ^ valid)) != 0)
+    return whole_text_avx2(model, text, breaks, counters);
   const auto left = static_cast<std::size_t>(model.mins.left);
   const auto right = static_cast<std::size_t>(model.mins.right);
   if (n < left + right) return 0;
@@ -333,7 +387,7 @@ HYPH_AVX2_TARGET std::size_t tex_one_word_avx2(const Model& model, std::string_v
   const SymbolExceptions& by_symbol = model.symbol_exceptions;
   if (by_symbol.active() &&
       by_symbol.may_hold(n, static_cast<patterns::Symbol>(lead & 0xFF), static_cast<patterns::Symbol>(lead >> 8 & 0xFF), w[14]))
-    return kNotMine;
+    return whole_text_avx2(model, text, breaks, counters);
   const __m128i window = walk_in_register(model.packed_rows, w, n);
   // A value is odd when bit 4 of its byte is set: moved to bit 7, one bit a byte; byte k is
   // gap k - (14 - n).
@@ -343,29 +397,6 @@ HYPH_AVX2_TARGET std::size_t tex_one_word_avx2(const Model& model, std::string_v
   const std::size_t fit = count < breaks.size() ? count : breaks.size();
   if (fit != 0) store_positions(breaks.data(), bit_positions(found), fit, 0);
   return count;
-}
-
-// tex_ascii_token_breaks_portable's work on the avx2 tier: the token classified 16 bytes a
-// lookup (classify_token), the word walked in registers and its breaks compressed as the lean
-// path does. Answers exactly as the portable path; false (nothing written) for a token it does
-// not take.
-HYPH_AVX2_TARGET bool tex_ascii_token_breaks_avx2(const Model& model, std::string_view token, TokenBreaks& out,
-                                                  LookupCounters* counters) noexcept {
-  const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
-  const std::size_t size = token.size();
-  static_assert(patterns::kMaxLetters < 64);
-  if (size > patterns::kMaxLetters || !model.symbol_exceptions.complete()) return false;
-  // Room for the last 16-symbol store and for collect_avx2's reads of 16 symbols from the word.
-  patterns::Symbol symbols[1 + 64 + 16];
-  static_assert(patterns::kMaxLetters + 2 + SymbolExceptions::kPadding <= std::size(symbols));
-  Classified c;
-  if (size != 0) {
-    c = classify_token(model.ascii_symbol_rows, begin, size, symbols);
-    if (c.high != 0) return false;
-  }
-  if (const WordToWalk w = ascii_word_breaks(model, begin, size, symbols, c.letters, c.hyphens, out, counters); w.word != nullptr)
-    collect_avx2(model, w, out);
-  return true;
 }
 
 bool ascii_avx2_usable() noexcept {
