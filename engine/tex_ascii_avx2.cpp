@@ -1,6 +1,7 @@
-// TeX's lean path for the avx2 tier (AVX2, BMI1, BMI2, popcnt; no AVX-512): the design of
-// tex_one_word_vector (engine/tex_token_breaks.cpp) in 16- and 32-byte registers. A text that
-// is one word of 4 to 14 ASCII letters is
+// TeX's ASCII paths for the avx2 tier (AVX2, BMI1, BMI2, popcnt; no AVX-512): the design of
+// the AVX-512 paths (engine/tex_token_breaks.cpp) in 16- and 32-byte registers. The token path
+// classifies a token of up to 63 ASCII bytes 16 bytes a lookup. The lean path: a text that is
+// one word of 4 to 14 ASCII letters is
 //   - read in two overlapping loads that stay inside it (the first and the last 8 or 4 bytes),
 //   - classified by eight 16-byte table lookups (pshufb), four in each half of one register,
 //   - refused by the exception sketch, or walked in registers over the padded packed rows,
