@@ -1,5 +1,5 @@
 // The one place that decides the dispatch tier (include/hyph/cpu_tier.h): every dispatch point
-// (engine/separators.cpp, engine/token_breaks.cpp, filters/blocked_bloom.cpp,
+// (engine/separators.cpp, engine/tex_token_breaks.cpp, engine/tex_ascii_avx2.cpp, filters/blocked_bloom.cpp,
 // filters/rank_select.h) asks cpu_tier() and nothing else.
 #include <hyph/cpu_tier.h>
 #include <hyph/error.h>

@@ -70,6 +70,7 @@ constexpr DialectRules tex_rules(decltype(DialectRules::short_token) short_token
 
 constinit const DialectRules kTexRules = tex_rules(tex_ascii_token_breaks_portable, nullptr);
 constinit const DialectRules kTexVectorRules = tex_rules(tex_ascii_token_breaks_vector, tex_one_word_vector);
+constinit const DialectRules kTexAvx2Rules = tex_rules(tex_ascii_token_breaks_avx2, tex_one_word_avx2);
 
 constinit const DialectRules kDicRules{
     .id = Dialect::libhyphen,

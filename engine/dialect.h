@@ -165,10 +165,12 @@ struct DialectRules {
                               std::span<const Source> extra);
 };
 
-/// TeX's dialect: its portable table, and the one for CPUs with AVX-512 VBMI and VBMI2
-/// (chosen by the assembler when Model::ascii_vector holds).
+/// TeX's dialect: its portable table, the one for CPUs with AVX-512 VBMI and VBMI2 (chosen
+/// by the assembler when Model::ascii_vector holds) and the one for the avx2 tier
+/// (Model::ascii_avx2).
 extern const DialectRules kTexRules;
 extern const DialectRules kTexVectorRules;
+extern const DialectRules kTexAvx2Rules;
 /// libhyphen's dialect (a `.dic` dictionary, engine/dic_part.h).
 extern const DialectRules kDicRules;
 

@@ -57,12 +57,18 @@ struct Model {
   // the low bytes of the ASCII symbols (engine/tex_token_breaks.cpp).
   bool ascii_vector = false;
   alignas(64) std::uint8_t ascii_symbols[128] = {};
+  // The same on the avx2 tier (exactly: the avx512 tier takes ascii_vector), and the table
+  // laid out as its lookups read it: 16-byte rows k and k + 4 of ascii_symbols side by side
+  // at 32k (engine/tex_ascii_avx2.cpp).
+  bool ascii_avx2 = false;
+  alignas(32) std::uint8_t ascii_symbol_rows[128] = {};
   // The automaton's padded packed rows (null rows otherwise): the vector path walks a word of
   // up to 14 letters in registers over them.
   patterns::Automaton::PackedRows packed_rows = {};
-  // ascii_vector with padded packed rows, the exceptions answered by symbol_exceptions,
-  // \uchyph > 0 and no ASCII separator a letter: a text that is one word of at most 14 ASCII
-  // letters takes the lean path (engine/tex_token_breaks.cpp, tex_one_word_vector).
+  // ascii_vector or ascii_avx2 with padded packed rows, the exceptions answered by
+  // symbol_exceptions, \uchyph > 0 and no ASCII separator a letter: a text that is one word of
+  // at most 14 ASCII letters takes the lean path (engine/tex_token_breaks.cpp,
+  // tex_one_word_vector; engine/tex_ascii_avx2.cpp, tex_one_word_avx2).
   bool lean_words = false;
 };
 

@@ -5,6 +5,7 @@
 //   tex_general_token_breaks  any token, its bytes as they are, letter by letter
 //   tex_ascii_token_breaks    a token of at most 63 ASCII bytes, by bit masks
 //   tex_one_word_vector       a whole text that is one such token (AVX-512), breaks written out
+//   tex_one_word_avx2         a whole text that is one word of 4 to 14 ASCII letters (AVX2)
 // Each narrower one answers "not mine" (false, kNotMine) for what it does not take.
 #pragma once
 
@@ -56,6 +57,19 @@ std::size_t tex_one_word_vector(const Model& model, std::string_view text, std::
 PieceStep tex_piece_step(std::string_view held, bool token_ends, const TokenBreaks& found) noexcept;
 /// Whether this CPU runs ascii_token_breaks_vector (asked once).
 bool ascii_vector_usable() noexcept;
+/// DialectRules::one_word for Model::ascii_avx2 (callable only where ascii_avx2_usable()): a
+/// text that is one word of 4 to 14 ASCII letters (Model::lean_words), its breaks written
+/// straight to `breaks` (engine/tex_ascii_avx2.cpp); kNotMine for anything else.
+std::size_t tex_one_word_avx2(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                              LookupCounters* counters) noexcept;
+/// The same on the avx2 tier (Model::ascii_avx2; callable only where the CPU has AVX2, BMI1,
+/// BMI2 and popcnt, for a model whose ASCII symbols are below 256): engine/tex_ascii_avx2.cpp.
+bool tex_ascii_token_breaks_avx2(const Model& model, std::string_view token, TokenBreaks& out,
+                                 LookupCounters* counters) noexcept;
+/// Whether the dispatch tier is avx2 (its lean path runs).
+bool ascii_avx2_usable() noexcept;
+/// Model::ascii_symbol_rows from Model::ascii_symbols.
+void fill_ascii_symbol_rows(Model& model) noexcept;
 
 
 }  // namespace hyph::detail

@@ -7,6 +7,8 @@
 #include "hyphenate_check.h"
 #include "test_support.h"
 
+#include <hyph/cpu_tier.h>
+
 #include <doctest/doctest.h>
 
 #include <random>
@@ -32,13 +34,21 @@ void check_same(const hyph::detail::Model& model, const std::string& token) {
   CHECK(fast_counters.hits == general_counters.hits);
 }
 
-// The vector implementation (AVX-512 VBMI, where the CPU has it) against the portable one,
-// which tex_ascii_token_breaks runs elsewhere: the same answers, or both decline the token.
+// The vector implementations (AVX-512 VBMI, AVX2: each where the CPU has it) against the
+// portable one, which tex_ascii_token_breaks runs elsewhere: the same answers, or both decline
+// the token.
+using AsciiPath = bool (*)(const hyph::detail::Model&, std::string_view, hyph::detail::TokenBreaks&, hyph::LookupCounters*) noexcept;
+void check_implementation(const hyph::detail::Model& model, const std::string& token, AsciiPath path);
 void check_implementations(const hyph::detail::Model& model, const std::string& token) {
-  if (!model.ascii_vector) return;
+  if (model.ascii_vector) check_implementation(model, token, hyph::detail::tex_ascii_token_breaks_vector);
+  // The AVX2 path wherever the CPU has the avx2 tier, for a model whose ASCII symbols are bytes.
+  if ((model.ascii_vector || model.ascii_avx2) && hyph::cpu_best_tier() >= hyph::CpuTier::avx2)
+    check_implementation(model, token, hyph::detail::tex_ascii_token_breaks_avx2);
+}
+void check_implementation(const hyph::detail::Model& model, const std::string& token, AsciiPath path) {
   hyph::detail::TokenBreaks vector, portable;
   hyph::LookupCounters vector_counters, portable_counters;
-  const bool took = hyph::detail::tex_ascii_token_breaks_vector(model, token, vector, &vector_counters);
+  const bool took = path(model, token, vector, &vector_counters);
   CAPTURE(token);
   REQUIRE(took == hyph::detail::tex_ascii_token_breaks_portable(model, token, portable, &portable_counters));
   if (!took) return;
@@ -133,7 +143,8 @@ TEST_CASE("Hyphenator::hyphenate's one-word paths answer as the whole-text path,
   wide.right_min = 1;
   const hyph::Hyphenator models[] = {test::plain(), test::hyphenex(), hyph::Hyphenator::english(),
                                      hyph::Hyphenator::english(no_uchyph), hyph::Hyphenator::english(wide)};
-  CHECK(hyph::detail::model_of(hyph::Hyphenator::english()).lean_words == hyph::detail::model_of(hyph::Hyphenator::english()).ascii_vector);
+  CHECK(hyph::detail::model_of(hyph::Hyphenator::english()).lean_words ==
+        (hyph::detail::model_of(hyph::Hyphenator::english()).ascii_vector || hyph::detail::model_of(hyph::Hyphenator::english()).ascii_avx2));
   CHECK_FALSE(hyph::detail::model_of(models[3]).lean_words);
   const std::vector<std::string> exceptions = {"associate", "Associates", "declination", "obligatory", "present", "project",
                                                "reciprocity", "recognizance", "table", "tables", "PROJECTS"};

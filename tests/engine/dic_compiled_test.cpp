@@ -8,6 +8,7 @@
 #include "engine/dic_part.h"
 #include "engine/model.h"
 #include "base/hash.h"
+#include "../common/temp_dir.h"
 
 #include <hyph/hyphenator.h>
 
@@ -145,13 +146,13 @@ TEST_CASE("dic compiled: settings apply as for load_dic; TeX settings are refuse
 TEST_CASE("dic compiled: from a file, and unaligned bytes") {
   const hyph::Hyphenator source = hyph::Hyphenator::load_dic(kData + "hyph_en_US.dic");
   const std::string bytes = compiled_bytes(source);
-  const auto path = std::filesystem::temp_directory_path() / "libhyph-dic-compiled-test.hyb";
+  const test::TempDir dir;
+  const auto path = dir / "dic-compiled-test.hyb";
   {
     std::ofstream out(path, std::ios::binary);
     out << bytes;
   }
   const auto from_file = hyph::Hyphenator::load_compiled(path);
-  std::filesystem::remove(path);
   CHECK(from_file.hyphenated("hyphenation algorithm") == source.hyphenated("hyphenation algorithm"));
   std::string shifted = " " + bytes;
   const auto unaligned =

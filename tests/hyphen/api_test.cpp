@@ -4,6 +4,7 @@
 // libhyph's dictionaries. Linked with the binding itself, so it also runs in sanitizer builds.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include "hyphen/libhyphen_private.h"
+#include "../common/temp_dir.h"
 
 #include <doctest/doctest.h>
 
@@ -49,7 +50,8 @@ const char kSmall[] =
 TEST_CASE("hnj_hyphen_load_data, _load_file and _load give the same dictionary") {
   HyphenDict* from_memory = hnj_hyphen_load_data(kSmall, sizeof kSmall - 1);
   REQUIRE(from_memory != nullptr);
-  const auto path = std::filesystem::temp_directory_path() / "libhyph-hyphen-api-test.dic";
+  const test::TempDir dir;
+  const auto path = dir / "hyphen-api-test.dic";
   {
     std::ofstream(path, std::ios::binary) << "ignored line\n" << kSmall;
   }
@@ -72,7 +74,6 @@ TEST_CASE("hnj_hyphen_load_data, _load_file and _load give the same dictionary")
   CHECK(hyphenated2(from_memory, "abab") == "a=ba=b");  // as libhyphen 2.8.8
   hnj_hyphen_free(from_memory);
   hnj_hyphen_free(from_file);
-  std::filesystem::remove(path);
 }
 
 TEST_CASE("what libhyphen 2.8.8 loads without a word loads: an unknown charset, text that is no dictionary") {
