@@ -36,62 +36,10 @@ fail() {
 [[ $(id -u) -eq 0 ]] || fail "needs root (mmdebstrap, mount and chroot)"
 command -v mmdebstrap >/dev/null || fail "needs mmdebstrap on the host: apt-get install mmdebstrap"
 
-# Beside the checkout, as CI's clone is: a disk with room for a root of about 4 GB.
-base=$(mktemp -d "$(dirname "$checkout")/fresh-root.XXXXXX") || fail "cannot make a folder beside $checkout"
-root=$base/root
-mounted=()  # what this script mounted, in order
-
-undo_mounts() {
-  local i
-  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
-    # -R: /dev came with its submounts (pts, shm, mqueue); they are slaves, so unmounting them
-    # here does not reach the host's.
-    umount -R "${mounted[i]}" 2>/dev/null || umount -R -l "${mounted[i]}" ||
-      echo "$me: warning: could not unmount ${mounted[i]}" >&2
-  done
-  mounted=()
-}
-cleanup() {
-  local status=$?
-  trap - EXIT INT TERM HUP
-  undo_mounts
-  if $keep; then
-    [[ -d $root ]] && echo "$me: the root is kept in $root (nothing mounted in it)" >&2
-  elif grep -q " $base/" /proc/mounts; then
-    echo "$me: warning: something is still mounted under $base; not removing it" >&2
-  else
-    rm -rf --one-file-system "$base"
-  fi
-  exit "$status"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
-
-mount_into_root() {  # mount_into_root KIND TARGET: proc, or a recursive bind of the host's /dev
-  local target=$root$2
-  case "$1" in
-    proc) mount -t proc proc "$target" || fail "cannot mount /proc in the root" ;;
-    dev) mount --rbind /dev "$target" || fail "cannot bind /dev in the root" ;;
-  esac
-  mounted+=("$target")
-  # Events under the root's /dev must not travel back to the host's.
-  [[ $1 == dev ]] && { mount --make-rslave "$target" || fail "cannot make the root's /dev a slave"; }
-}
-
-elapsed() { echo "$((SECONDS - $1)) s"; }
+source "$checkout/dev/fresh-root-lib.sh" || fail "cannot read dev/fresh-root-lib.sh"
 
 start=$SECONDS
-echo "$me: making a fresh Debian bookworm root in $root"
-mmdebstrap --quiet --variant=apt --include=git,ca-certificates bookworm "$root" </dev/null ||
-  fail "mmdebstrap could not make the root"
-echo "$me: root made in $(elapsed "$start")"
-
-cp /etc/resolv.conf "$root/etc/resolv.conf" || fail "cannot copy /etc/resolv.conf into the root"
-if [[ -f /etc/ssl/certs/ca-certificates.crt ]]; then
-  cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt" || fail "cannot copy the CA bundle"
-fi
+make_fresh_root fresh-root
 
 # The commit checked out here (HEAD, even on no branch), as a user's clone: uncommitted changes
 # are not in it.
