@@ -13,8 +13,6 @@ hyphen's answers recorded in tests/js/data/hyphen-golden/ (--record rewrites the
 ../shared words are skipped, saying so.
 """
 import json
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -39,25 +37,10 @@ def install_reference(build: Path):
     """The pinned hyphen in BUILD/js-hyphen-ref, or (None, why not)."""
     folder = build / 'js-hyphen-ref'
     installed = folder / 'node_modules' / 'hyphen' / 'package.json'
-    lock = HERE / 'hyphen-ref' / 'package-lock.json'
-    if installed.exists() and json.loads(installed.read_text())['version'] == '1.14.1' and \
-            (folder / 'package-lock.json').read_bytes() == lock.read_bytes():
+    why = js_support.npm_install_pinned(HERE / 'hyphen-ref', folder, installed, timeout=300)
+    if why is None and json.loads(installed.read_text())['version'] == '1.14.1':
         return folder, None
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    for name in ('package.json', 'package-lock.json'):
-        shutil.copyfile(HERE / 'hyphen-ref' / name, folder / name)
-    why = None
-    for offline in (['--offline'], []):
-        try:
-            result = subprocess.run(['npm', 'ci', *offline, '--no-audit', '--no-fund'], cwd=folder,
-                                    capture_output=True, text=True, timeout=300)
-        except subprocess.TimeoutExpired:
-            why = 'npm ci timed out'
-            continue
-        if result.returncode == 0 and installed.exists():
-            return folder, None
-        why = (result.stderr.strip().splitlines() or ['npm ci failed'])[-1]
+    why = why or f"npm installed hyphen {json.loads(installed.read_text())['version']}"
     return None, f'hyphen 1.14.1 could not be installed from npm ({why})'
 
 

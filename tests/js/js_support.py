@@ -38,6 +38,32 @@ def run(command, **kwargs) -> subprocess.CompletedProcess:
     return result
 
 
+def npm_install_pinned(pinned: Path, folder: Path, ready: Path, timeout: int):
+    """The npm packages pinned by pinned/package.json and pinned/package-lock.json, installed in
+    folder by `npm ci` (offline first, from npm's cache, then from the registry) unless the same
+    lock is installed there already. None once `ready` exists, or why not."""
+    lock = pinned / 'package-lock.json'
+    installed_lock = folder / 'package-lock.json'
+    if ready.exists() and installed_lock.exists() and installed_lock.read_bytes() == lock.read_bytes():
+        return None
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for name in ('package.json', 'package-lock.json'):
+        shutil.copyfile(pinned / name, folder / name)
+    why = 'npm ci failed'
+    for offline in (['--offline'], []):
+        try:
+            result = subprocess.run(['npm', 'ci', *offline, '--no-audit', '--no-fund'], cwd=folder,
+                                    capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            why = 'npm ci timed out'
+            continue
+        if result.returncode == 0 and ready.exists():
+            return None
+        why = (result.stderr.strip().splitlines() or [why])[-1]
+    return why
+
+
 def compile_languages(source: Path, hyph_compile: Path, out: Path) -> list:
     out.mkdir(parents=True, exist_ok=True)
     made = []

@@ -26,25 +26,10 @@ HERE = Path(__file__).resolve().parent
 
 def install_react_pdf(build: Path) -> Path:
     folder = build / 'js-react-pdf'
-    lock = HERE / 'react-pdf' / 'package-lock.json'
     ready = folder / 'node_modules' / '@react-pdf' / 'renderer' / 'package.json'
-    if ready.exists() and (folder / 'package-lock.json').read_bytes() == lock.read_bytes():
+    why = js_support.npm_install_pinned(HERE / 'react-pdf', folder, ready, timeout=600)
+    if why is None:
         return folder
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    for name in ('package.json', 'package-lock.json'):
-        shutil.copyfile(HERE / 'react-pdf' / name, folder / name)
-    why = 'npm ci failed'
-    for offline in (['--offline'], []):
-        try:
-            result = subprocess.run(['npm', 'ci', *offline, '--no-audit', '--no-fund'], cwd=folder,
-                                    capture_output=True, text=True, timeout=600)
-        except subprocess.TimeoutExpired:
-            why = 'npm ci timed out'
-            continue
-        if result.returncode == 0 and ready.exists():
-            return folder
-        why = (result.stderr.strip().splitlines() or [why])[-1]
     js_support.skip(f'@react-pdf/renderer 4.9.0 could not be installed from npm ({why})')
 
 

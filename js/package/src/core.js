@@ -145,6 +145,17 @@ function longWordsOnly(text, offsets, min) {
   return kept;
 }
 
+// `text` with `mark` at each of `offsets` (ascending UTF-16 offsets into it).
+function withMarks(text, offsets, mark) {
+  let out = '';
+  let from = 0;
+  for (const offset of offsets) {
+    out += text.slice(from, offset) + mark;
+    from = offset;
+  }
+  return out + text.slice(from);
+}
+
 const kConstruct = Symbol('freed');
 
 /** A loaded language. Create with `await Hyphenator.load(...)` or `Hyphenator.fromBytes(...)`. */
@@ -313,14 +324,7 @@ class Hyphenator {
    * removing them gives `text` back. Words shorter than `minWordLength` code points are left alone.
    */
   hyphenate(text, { hyphenChar = '\u00AD', minWordLength } = {}) {
-    const offsets = this.positions(text, { minWordLength });
-    let out = '';
-    let from = 0;
-    for (const offset of offsets) {
-      out += text.slice(from, offset) + hyphenChar;
-      from = offset;
-    }
-    return out + text.slice(from);
+    return withMarks(text, this.positions(text, { minWordLength }), hyphenChar);
   }
 
   /** Releases the module's memory for this language; any later use throws FreedError. */

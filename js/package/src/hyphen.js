@@ -56,14 +56,7 @@ function withoutHyphenated(text, offsets, hyphenChar) {
 }
 
 function hyphenateRun(hyphenator, text, hyphenChar, minWordLength) {
-  const offsets = withoutHyphenated(text, hyphenator.positions(text, { minWordLength }), hyphenChar);
-  let out = '';
-  let from = 0;
-  for (const offset of offsets) {
-    out += text.slice(from, offset) + hyphenChar;
-    from = offset;
-  }
-  return out + text.slice(from);
+  return withMarks(text, withoutHyphenated(text, hyphenator.positions(text, { minWordLength }), hyphenChar), hyphenChar);
 }
 
 function hyphenateText(hyphenator, text, { html, hyphenChar, minWordLength }) {
