@@ -67,15 +67,16 @@ using compiled_bytes::read;
 using compiled_bytes::write;
 
 // Each array element's fields of more than one byte, reversed: what a big-endian host does to
-// the arrays it writes and loads (compiled_bytes.h). UTF-8 records and windows are bytes.
+// the arrays it writes and loads (compiled_bytes.h), unused on a little-endian one. UTF-8
+// records and windows are bytes.
 template <class T>
   requires std::is_integral_v<T>
 void reverse_fields(T& v) noexcept {
   v = byte_order::reversed(v);
 }
-void reverse_fields(patterns::PackedUtf8&) noexcept {}
-void reverse_fields(Automaton::Window&) noexcept {}
-void reverse_fields(patterns::OtherLetter& l) noexcept {
+[[maybe_unused]] void reverse_fields(patterns::PackedUtf8&) noexcept {}
+[[maybe_unused]] void reverse_fields(Automaton::Window&) noexcept {}
+[[maybe_unused]] void reverse_fields(patterns::OtherLetter& l) noexcept {
   reverse_fields(l.code);
   reverse_fields(l.entry);
 }
