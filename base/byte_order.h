@@ -61,8 +61,8 @@ void store(void* p, T value) noexcept {
 
 /// Turns an array of scalars read from a little-endian file into the host's order in place
 /// (nothing on a little-endian host); the same call turns host values into file bytes.
-template <class T>
-void little_in_place(std::span<T> values) noexcept {
+template <class T, std::size_t N>
+void little_in_place(std::span<T, N> values) noexcept {
   if constexpr (!kLittleHost)
     for (T& v : values) v = reversed(v);
 }

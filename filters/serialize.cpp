@@ -127,7 +127,7 @@ void copy_into(std::vector<T>& to, std::span<const std::byte> from) {
   if constexpr (sizeof(T) == 1) {
     std::memcpy(to.data(), from.data(), from.size());
   } else {
-    static_assert(sizeof(T) % 8 == 0 && alignof(T) >= 8, "words, or records of words");
+    static_assert(sizeof(T) % 8 == 0 && alignof(T) >= alignof(std::uint64_t), "words, or records of words");
     io::copy_words(std::span(reinterpret_cast<std::uint64_t*>(to.data()), from.size() / 8), from);
   }
 }
@@ -135,7 +135,7 @@ void copy_into(std::vector<T>& to, std::span<const std::byte> from) {
 // The words of `blocks` (records of 64-bit words), for put_words.
 template <class T>
 std::span<const std::uint64_t> words_of(const std::vector<T>& blocks) {
-  static_assert(sizeof(T) % 8 == 0 && alignof(T) >= 8);
+  static_assert(sizeof(T) % 8 == 0 && alignof(T) >= alignof(std::uint64_t));
   return {reinterpret_cast<const std::uint64_t*>(blocks.data()), blocks.size() * sizeof(T) / 8};
 }
 
