@@ -43,9 +43,10 @@ inline std::uint64_t quotient_fingerprint(Hash h, std::uint64_t slots, unsigned 
   __extension__ using uint128 = unsigned __int128;
   return static_cast<std::uint64_t>((static_cast<uint128>(h) * slots) >> (64 - remainder_bits));
 #else
-  // The 128-bit product's high and low words, shifted right by 64 - r (1 <= r <= 32).
+  // The 128-bit product's high and low words, shifted right by 64 - r (r = 0: the high word;
+  // a shift by 64 is undefined).
   const std::uint64_t high = multiply_high64(h, slots), low = h * slots;
-  return high << remainder_bits | low >> (64 - remainder_bits);
+  return remainder_bits == 0 ? high : high << remainder_bits | low >> (64 - remainder_bits);
 #endif
 }
 
