@@ -17,6 +17,8 @@
 
 #include "base/utf8.h"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -324,6 +326,10 @@ std::int32_t hyph_js_left_min(const Handle* handle) { return handle->hyphenator.
 std::int32_t hyph_js_right_min(const Handle* handle) { return handle->hyphenator.mins().right; }
 
 void* hyph_js_alloc(std::size_t size) { return std::malloc(size); }
+
+/// Bytes of the module's heap in use (malloc's count): the reliability tests' measure that
+/// memory does not grow over many calls.
+std::uint32_t hyph_js_heap_in_use() { return static_cast<std::uint32_t>(mallinfo().uordblks); }
 void hyph_js_free_bytes(void* p) { std::free(p); }
 
 }  // extern "C"

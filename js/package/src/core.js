@@ -265,6 +265,13 @@ class Hyphenator {
     return Hyphenator.#open(loadModuleSync(), bytes, options);
   }
 
+  // For the reliability tests: the module's memory and the bytes its heap has in use (0, 0
+  // before the module is loaded).
+  static _memory() {
+    if (moduleReady === null) return { moduleBytes: 0, heapInUse: 0 };
+    return { moduleBytes: moduleReady.HEAPU8.buffer.byteLength, heapInUse: moduleReady._hyph_js_heap_in_use() >>> 0 };
+  }
+
   static #open(m, bytes, { name = '(bytes)', leftMin, rightMin } = {}) {
     const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     for (const [option, value] of [['leftMin', leftMin], ['rightMin', rightMin]])
@@ -434,9 +441,31 @@ class Hyphenator {
    * removing them gives `text` back. Words shorter than `minWordLength` code points are left alone.
    */
   hyphenate(text, options) {
-    if (options === undefined) return withMarks(text, this.positions(text), '\u00AD');
+    if (options === undefined) return this.#marked(text, '\u00AD', 0);
     const { hyphenChar = '\u00AD', minWordLength } = options;
-    return withMarks(text, this.positions(text, { minWordLength }), hyphenChar);
+    return this.#marked(text, hyphenChar, checkMinWordLength(minWordLength));
+  }
+
+  // hyphenate()'s work. A long text is marked a run at a time (no word crosses a run's end,
+  // which follows white space), so that its pieces die young instead of all living at once.
+  #marked(text, mark, min) {
+    if (typeof text !== 'string') throw new TypeError('text must be a string');
+    if (text.length <= kRun) return withMarks(text, this.positions(text, { minWordLength: min }), mark);
+    const m = this.#live();
+    const runs = [];
+    try {
+      for (let from = 0; from < text.length;) {
+        const to = runEnd(text, from);
+        const run = text.slice(from, to);
+        const offsets = [];
+        this.#positionsOf(m, run, 0, run.length, offsets);
+        runs.push(withMarks(run, min <= 1 ? offsets : longWordsOnly(run, offsets, min), mark));
+        from = to;
+      }
+    } finally {
+      this.#trim(m);
+    }
+    return runs.join('');
   }
 
   /** Releases the module's memory for this language; any later use throws FreedError. */
