@@ -32,7 +32,7 @@ const kErrorBytes = 16;  // JsError
 // white space, which the word rules read alone), so that the module's buffers stay small: a
 // run of about kRun code units, cut after white space; longer only where one token is. A
 // token longer than kMaxRun is a RangeError: the module's memory is 32-bit, and the run is
-// copied into it whole (twice its code units in bytes).
+// copied into it whole (three bytes a code unit: its UTF-16, and its bytes if it is ASCII).
 const kRun = 1 << 15;
 const kMaxRun = 1 << 28;
 // Buffers the module keeps between calls, in code units (hyph_js.cpp's kKeptUnits).
@@ -319,7 +319,8 @@ class Hyphenator {
   #write(m, text, from, to) {
     const units = to - from;
     if (units > this.#textUnits) {
-      const want = Math.max(units, 2 * this.#textUnits, 256);
+      // Doubling up to a run's size; a long token gets exactly its size (given back after).
+      const want = units > kRun ? units : Math.min(Math.max(units, 2 * this.#textUnits, 256), kRun);
       this.#text = this.#checked(m._hyph_js_text(this.#handle, want, this.#error));
       this.#textUnits = want;
     }
@@ -356,7 +357,7 @@ class Hyphenator {
       return;
     }
     if (count > this.#offsetCount) {
-      const want = Math.max(count, 2 * this.#offsetCount, 64);
+      const want = count > kRun ? count : Math.min(Math.max(count, 2 * this.#offsetCount, 64), kRun);
       this.#offsets = this.#checked(m._hyph_js_offsets(this.#handle, want, this.#error));
       this.#offsetCount = want;
       count = m._hyph_js_positions(this.#handle, units);
