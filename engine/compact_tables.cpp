@@ -27,13 +27,18 @@ void put_count(std::string& out, std::size_t n) {
   compiled_bytes::write<std::uint32_t>(out, out.size() - 4, static_cast<std::uint32_t>(n));
 }
 
-// Reads a section front to back, refusing anything a packing could not have written.
+// Reads a section front to back, refusing anything a packing could not have written. The
+// per-entry reads do not throw (a throw in a loop costs a trampoline per call in emscripten's
+// JavaScript exceptions): the first problem is kept, later reads give 0, and check() throws it.
 class Reader {
  public:
   Reader(std::span<const std::byte> bytes, const char* section) : bytes_(bytes), section_(section) {}
 
   [[noreturn]] void fail(const std::string& what) const {
     throw Error(ErrorCode::bad_format, std::string("section ") + section_ + ": " + what);
+  }
+  void check() const {
+    if (problem_ != nullptr) fail(problem_);
   }
 
   // The count at the front, which each entry's `least` bytes must have room for (so that no
@@ -46,18 +51,32 @@ class Reader {
     return n;
   }
 
-  std::uint32_t varint() {
+  std::uint32_t varint() noexcept {
     std::uint32_t v = 0;
     for (unsigned shift = 0;; shift += 7) {
-      if (at_ == bytes_.size()) fail("ends inside a number");
+      if (at_ == bytes_.size()) return problem("ends inside a number");
       const auto b = static_cast<std::uint8_t>(bytes_[at_++]);
-      if (shift == 28 && b > 0x0F) fail("a number past 32 bits");
+      if (shift == 28 && b > 0x0F) return problem("a number past 32 bits");
       v |= static_cast<std::uint32_t>(b & 0x7F) << shift;
       if ((b & 0x80) == 0) {
-        if (b == 0 && shift != 0) fail("a number written longer than needed");
+        if (b == 0 && shift != 0) return problem("a number written longer than needed");
         return v;
       }
     }
+  }
+
+  // A value that must fit an entry.
+  template <class Entry>
+  Entry entry(std::uint32_t v) noexcept {
+    if (v > std::numeric_limits<Entry>::max()) return static_cast<Entry>(problem("a value that does not fit an entry"));
+    return static_cast<Entry>(v);
+  }
+
+  // Keeps the first problem; the reads after it find the section at its end.
+  std::uint32_t problem(const char* what) noexcept {
+    if (problem_ == nullptr) problem_ = what;
+    at_ = bytes_.size();
+    return 0;
   }
 
   // n values of `width` bytes in byte planes.
@@ -70,6 +89,7 @@ class Reader {
   }
 
   void finish() const {
+    check();
     if (at_ != bytes_.size()) fail(std::to_string(bytes_.size() - at_) + " bytes after its last entry");
   }
 
@@ -77,13 +97,8 @@ class Reader {
   std::span<const std::byte> bytes_;
   const char* section_;
   std::size_t at_ = 0;
+  const char* problem_ = nullptr;
 };
-
-template <class Entry>
-Entry entry(Reader& r, std::uint32_t v, const char* what) {
-  if (v > std::numeric_limits<Entry>::max()) r.fail(std::string(what) + " " + std::to_string(v) + " does not fit an entry");
-  return static_cast<Entry>(v);
-}
 
 }  // namespace
 
@@ -126,14 +141,15 @@ std::vector<Node<Entry>> unpack_nodes(std::span<const std::byte> bytes, std::siz
   for (std::size_t i = 0; i < n; ++i) {
     nodes[i].first_edge = static_cast<std::uint32_t>(first);
     first += r.varint();
-    if (first > edge_count) r.fail("node " + std::to_string(i) + "'s edges go past the " + std::to_string(edge_count) + " of EDGZ");
+    if (first > edge_count) first = edge_count + 1 + r.problem("the nodes' edges go past those of EDGZ");
   }
+  r.check();
   if (first != edge_count) r.fail("the nodes have " + std::to_string(first) + " edges, EDGZ holds " + std::to_string(edge_count));
   nodes[n].first_edge = static_cast<std::uint32_t>(first);
   const std::vector<std::uint32_t> fallbacks = r.planes(n, sizeof(Entry));
   for (std::size_t i = 0; i < n; ++i) {
     nodes[i].fallback = static_cast<Entry>(fallbacks[i]);
-    nodes[i].list = entry<Entry>(r, r.varint(), "list");
+    nodes[i].list = r.entry<Entry>(r.varint());
   }
   r.finish();
   return nodes;
@@ -144,14 +160,13 @@ std::vector<Edge<Entry>> unpack_edges(std::span<const std::byte> bytes) {
   Reader r(bytes, "EDGZ");
   const std::size_t m = r.count(2);  // a symbol, a step
   std::vector<Edge<Entry>> edges(m);
-  for (Edge<Entry>& e : edges) e.symbol = entry<Entry>(r, r.varint(), "symbol");
+  for (Edge<Entry>& e : edges) e.symbol = r.entry<Entry>(r.varint());
   std::int64_t previous = 0;
   for (Edge<Entry>& e : edges) {
     const std::uint32_t z = r.varint();
     const std::int64_t step = (z & 1) != 0 ? -(std::int64_t{z >> 1}) - 1 : std::int64_t{z >> 1};
-    const std::int64_t target = previous + 1 + step;
-    if (target < 0 || target > std::int64_t{std::numeric_limits<Entry>::max()})
-      r.fail("target " + std::to_string(target) + " does not fit an entry");
+    std::int64_t target = previous + 1 + step;
+    if (target < 0 || target > std::int64_t{std::numeric_limits<Entry>::max()}) target = r.problem("a target that does not fit an entry");
     e.target = static_cast<Entry>(target);
     previous = target;
   }

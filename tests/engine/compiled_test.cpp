@@ -782,7 +782,7 @@ TEST_CASE("damaged compact files are refused, or load and work") {
   damaged("EDGZ", 0, std::uint32_t{0xFFFFFFF0}, "section EDGZ: 4294967280 entries do not fit");
   damaged("NODZ", 0, std::uint32_t{0x7FFFFFFF}, "section NODZ: 2147483647 entries do not fit");
   damaged("EDGZ", 0, std::uint32_t{3}, "bytes after its last entry");
-  damaged("NODZ", 4, std::uint8_t{0x7F}, "edges go past");
+  damaged("NODZ", 4, std::uint8_t{0x7F}, "edges go past those of EDGZ");
   damaged("EDGZ", 4, std::uint8_t{0xFF}, "");  // a symbol's number runs on
   // Every byte of the packed sections, a sample, the checksum fixed: refused or working.
   const auto edge = test::read_lines(kData + "edge-cases.words");
