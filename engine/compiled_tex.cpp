@@ -200,7 +200,7 @@ class Loader {
     if (!parse_filter_kind(to_string(static_cast<FilterKind>(kind)))) fail("INFO: unknown filter kind " + std::to_string(kind));
     options_.filter = static_cast<FilterKind>(kind);
     options_.fp_rate = read<double>(i + kOffFilterRate);
-    if (!(options_.fp_rate > 0.0 && options_.fp_rate < 1.0)) fail("INFO: filter rate " + std::to_string(options_.fp_rate) + " is not in (0, 1)");
+    if (!(options_.fp_rate > 0.0 && options_.fp_rate < 1.0)) fail("INFO: the filter rate is not in (0, 1)");  // no value: printing a double links printf
     dense_ = read<std::uint32_t>(i + kOffDense);
     const auto tag_length = read<std::uint32_t>(i + kOffTagLength), name_length = read<std::uint32_t>(i + kOffNameLength);
     if (tag_length > kMaxTagBytes || name_length > kMaxNameBytes || info.size() != kInfoSize + tag_length + name_length)
