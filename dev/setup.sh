@@ -6,6 +6,8 @@
 #                             drive (LibreOffice Writer headless, WeasyPrint, Dask)
 #   dev/setup.sh --minimal  only what building the library and CLI needs (no tests)
 #   dev/setup.sh ... --no-build   install the packages only
+#   dev/setup.sh ... --cross      also the cross compilers and qemu-user that dev/cross-test.sh
+#                                   uses (s390x, armhf, i386: about 400 MB)
 #
 # Run again, with other options, it configures ./build anew (from scratch where it installed
 # packages, so that meson finds them), so the two README commands work one after the other in
@@ -55,15 +57,22 @@ test_packages+=(emscripten)
 command -v node >/dev/null || test_packages+=(nodejs)
 command -v npm >/dev/null || test_packages+=(npm)
 
+# dev/cross-test.sh (doc/compiled-format.md, "Byte order"): cross compilers for a big-endian
+# and two 32-bit architectures, and qemu-user to run what they build. Installed with their
+# recommends (the cross C libraries), and never as another dpkg architecture.
+cross_packages=(g++-s390x-linux-gnu g++-arm-linux-gnueabihf g++-i686-linux-gnu qemu-user)
+
 packages=("${build_packages[@]}")
 tests=true
 build=true
+cross=false
 for arg in "$@"; do
   case "$arg" in
     --minimal) tests=false ;;
     --no-build) build=false ;;
+    --cross) cross=true ;;
     *)
-      echo "usage: dev/setup.sh [--minimal] [--no-build]" >&2
+      echo "usage: dev/setup.sh [--minimal] [--no-build] [--cross]" >&2
       exit 2
       ;;
   esac
@@ -79,6 +88,18 @@ if ((${#missing[@]})); then
   [[ $(id -u) -eq 0 ]] || sudo=sudo
   $sudo apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+if $cross; then
+  cross_missing=()
+  for p in "${cross_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || cross_missing+=("$p")
+  done
+  if ((${#cross_missing[@]})); then
+    sudo=""
+    [[ $(id -u) -eq 0 ]] || sudo=sudo
+    ((${#missing[@]})) || $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${cross_missing[@]}"
+  fi
 fi
 
 $build || exit 0

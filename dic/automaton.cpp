@@ -387,10 +387,11 @@ DicAutomaton::DicAutomaton(const std::vector<DicPattern>& patterns, std::vector<
       }
     } else {
       r[kMeta] = st.count;
-      auto* labels = reinterpret_cast<unsigned char*>(r + kEdges);
+      // Label e in bits 8(e % 4) of word e / 4 (eight_labels()).
       const std::uint32_t words = (st.count + 3u) / 4u;
+      for (std::uint32_t k = 0; k < words; ++k) r[kEdges + k] = 0;
       for (std::uint32_t e = 0; e < st.count; ++e) {
-        labels[e] = labels_[st.edges + e];
+        r[kEdges + e / 4] |= std::uint32_t{labels_[st.edges + e]} << (8 * (e % 4));
         r[kEdges + words + e] = offset[targets_[st.edges + e]];
       }
     }

@@ -160,8 +160,7 @@ class DicAutomaton {
           // At most kDenseFrom - 1 labels (distinct): the first byte equal to c among the
           // first 8, found without a loop (x's first zero byte; bytes after it may be false).
           const std::uint32_t count = meta & 0xFFu;
-          std::uint64_t labels;
-          std::memcpy(&labels, r + kEdges, sizeof labels);
+          const std::uint64_t labels = eight_labels(r + kEdges);
           const std::uint64_t x = labels ^ (0x0101010101010101ull * c);
           const std::uint64_t zero = (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
           const std::uint32_t k = static_cast<std::uint32_t>(std::countr_zero(zero)) >> 3;  // 8: none
@@ -218,6 +217,18 @@ class DicAutomaton {
   // sparse edges are the labels (sorted, 4 a word) and then their targets. One record is
   // mostly one cache line, so a step costs one miss where separate arrays cost three.
   static constexpr std::uint32_t kFail = 0, kMatch = 1, kMeta = 2, kEdges = 3;
+  // A sparse record's labels, 4 a word, label k in bits 8(k % 4) of word k / 4: in memory they
+  // are the label bytes in order on a little-endian host, and the words turn like any other
+  // between a file and a big-endian host. The first 8 labels, label k in byte k of the result.
+  static std::uint64_t eight_labels(const std::uint32_t* words) noexcept {
+    if constexpr (std::endian::native == std::endian::little) {
+      std::uint64_t labels;
+      std::memcpy(&labels, words, sizeof labels);
+      return labels;
+    } else {
+      return std::uint64_t{words[0]} | std::uint64_t{words[1]} << 32;
+    }
+  }
   static constexpr std::uint32_t kDenseBit = 0x80000000u;
   /// With kDenseBit: the row's fallbacks are resolved (0 is the root, not "no transition").
   static constexpr std::uint32_t kResolvedBit = 0x40000000u;

@@ -148,13 +148,17 @@ struct AlignedBuffer {
 
 }  // namespace
 
-std::span<const std::byte> aligned(std::span<const std::byte> bytes, std::size_t alignment, std::shared_ptr<const void>& owner) {
-  if (reinterpret_cast<std::uintptr_t>(bytes.data()) % alignment == 0) return bytes;
+std::span<std::byte> writable_copy(std::span<const std::byte> bytes, std::shared_ptr<const void>& owner) {
   auto copy = std::make_shared<AlignedBuffer>(bytes.size());
   if (!bytes.empty()) std::memcpy(copy->data, bytes.data(), bytes.size());
-  const std::span<const std::byte> out{copy->data, copy->size};
+  const std::span<std::byte> out{copy->data, copy->size};
   owner = std::move(copy);
   return out;
+}
+
+std::span<const std::byte> aligned(std::span<const std::byte> bytes, std::size_t alignment, std::shared_ptr<const void>& owner) {
+  if (reinterpret_cast<std::uintptr_t>(bytes.data()) % alignment == 0) return bytes;
+  return writable_copy(bytes, owner);
 }
 
 }  // namespace hyph::detail::container

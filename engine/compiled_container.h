@@ -90,6 +90,10 @@ class Sections {
   std::vector<std::span<const std::byte>> sections_;
 };
 
+/// A copy of `bytes` at a kAlignment boundary that `owner` then keeps alive: what a big-endian
+/// host loads, turning the copy's arrays into its own order in place.
+std::span<std::byte> writable_copy(std::span<const std::byte> bytes, std::shared_ptr<const void>& owner);
+
 /// `bytes` where arrays read in place find them aligned to `alignment` (at most kAlignment): as
 /// they are, or copied to a kAlignment-aligned buffer that `owner` then keeps alive.
 std::span<const std::byte> aligned(std::span<const std::byte> bytes, std::size_t alignment, std::shared_ptr<const void>& owner);

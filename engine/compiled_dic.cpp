@@ -70,6 +70,8 @@ constexpr std::size_t kOffRoot = 0, kOffClasses = 1024, kOffColumns = 1280, kOff
 std::string tag_name(std::size_t s) { return container::tag_name(kFormat, s); }
 
 using compiled_bytes::as_bytes;
+using compiled_bytes::file_bytes;
+using compiled_bytes::kScalar;
 using compiled_bytes::read;
 using compiled_bytes::write;
 
@@ -80,8 +82,8 @@ std::string match_bytes(std::span<const DicMatch> matches) {
   for (std::size_t k = 0; k < matches.size(); ++k) {
     const DicMatch& m = matches[k];
     char* p = out.data() + k * sizeof(DicMatch);
-    std::memcpy(p + offsetof(DicMatch, digits), &m.digits, sizeof m.digits);
-    std::memcpy(p + offsetof(DicMatch, replacement), &m.replacement, sizeof m.replacement);
+    byte_order::store(p + offsetof(DicMatch, digits), m.digits);
+    byte_order::store(p + offsetof(DicMatch, replacement), m.replacement);
     std::memcpy(p + offsetof(DicMatch, length), &m.length, 1);
     std::memcpy(p + offsetof(DicMatch, first), &m.first, 1);
     std::memcpy(p + offsetof(DicMatch, end), &m.end, 1);
@@ -96,7 +98,7 @@ std::string match_bytes(std::span<const DicMatch> matches) {
 
 std::string level_head(const DicAutomaton::Image& m) {
   std::string head(kHeadSize, '\0');
-  std::memcpy(head.data() + kOffRoot, m.root, 1024);
+  for (std::size_t c = 0; c < 256; ++c) write<std::uint32_t>(head, kOffRoot + 4 * c, m.root[c]);
   std::memcpy(head.data() + kOffClasses, m.classes, 256);
   std::memcpy(head.data() + kOffColumns, m.delta_columns, 256);
   for (int c = 0; c < 256; ++c) head[kOffReplBytes + static_cast<std::size_t>(c)] = m.replacement_bytes[c] ? 1 : 0;
@@ -187,9 +189,14 @@ class Loader {
   std::vector<char32_t> take_characters() { return std::move(characters_); }
 
  private:
+  // Section s as an array of T, read in place. A big-endian host loads a copy of the file
+  // (load_compiled_dic), whose arrays are turned into its order here, once each.
   template <class T>
   std::span<const T> array(std::size_t s) const {
-    return sections_.array<T>(s);
+    const std::span<const T> in_file = sections_.array<T>(s);
+    if constexpr (!compiled_bytes::kLittleHost)
+      compiled_bytes::host_order(std::span<T>(const_cast<T*>(in_file.data()), in_file.size()), kScalar);
+    return in_file;
   }
 
   DicAutomaton automaton(std::size_t level, std::size_t pool) const {
@@ -207,7 +214,7 @@ class Loader {
       replacement_bytes[c] = v != 0;
     }
     std::uint32_t root[256];
-    std::memcpy(root, h + kOffRoot, sizeof root);
+    for (std::size_t c = 0; c < 256; ++c) root[c] = read<std::uint32_t>(h + kOffRoot + 4 * c);
     // Matches are read as DicMatch: their flag byte must be a bool, their padding zero.
     const std::span<const std::byte> matches = sections_[base + kMatches];
     if (matches.size() % sizeof(DicMatch) != 0) fail(tag_name(base + kMatches) + ": not a whole number of entries");
@@ -234,6 +241,12 @@ class Loader {
     m.nodes = array<std::uint32_t>(base + kNodes);
     m.delta = array<std::uint16_t>(base + kDelta);
     m.matches = {reinterpret_cast<const DicMatch*>(matches.data()), matches.size() / sizeof(DicMatch)};
+    if constexpr (!compiled_bytes::kLittleHost)
+      for (const DicMatch& match : m.matches) {
+        auto& own = const_cast<DicMatch&>(match);  // in the loader's copy of the file (array())
+        own.digits = byte_order::reversed(own.digits);
+        own.replacement = byte_order::reversed(own.replacement);
+      }
     m.digits = array<char>(base + kDigits);
     m.windowed = read<std::uint32_t>(h + kOffWindowed);
     m.windows = array<unsigned char>(base + kWindows);
@@ -271,7 +284,7 @@ void write_compiled_dic(const Model& model, std::string_view, std::string_view, 
   std::string characters(part.word_characters.size() * 4, '\0');
   for (std::size_t k = 0; k < part.word_characters.size(); ++k) write<std::uint32_t>(characters, 4 * k, part.word_characters[k]);
 
-  std::array<std::string, kSectionCount> owned;
+  std::array<std::string, kSectionCount> owned, swapped;
   std::array<std::string_view, kSectionCount> contents{};
   owned[kInfo] = std::move(info);
   owned[kBytes] = std::move(bytes);
@@ -283,8 +296,11 @@ void write_compiled_dic(const Model& model, std::string_view, std::string_view, 
     const std::size_t base = kLevel0 + kLevelSections * level;
     owned[base + kHead] = level_head(m);
     contents[base + kWindows] = as_bytes(m.windows);
-    contents[base + kNodes] = as_bytes(m.nodes);
-    contents[base + kDelta] = as_bytes(m.delta);
+    // Little-endian copies on a big-endian host only (file_bytes). A sparse node's labels are
+    // bytes packed into u32 words in increasing significance (dic/automaton.h), so they too
+    // are words to turn.
+    contents[base + kNodes] = file_bytes(m.nodes, swapped[base + kNodes], kScalar);
+    contents[base + kDelta] = file_bytes(m.delta, swapped[base + kDelta], kScalar);
     owned[base + kMatches] = match_bytes(m.matches);
     contents[base + kDigits] = as_bytes(m.digits);
   }
@@ -303,7 +319,11 @@ std::shared_ptr<const Model> load_compiled_dic(std::span<const std::byte> bytes,
                                                  ": dic_minimums = settings_only needs the .dic source; a compiled dictionary keeps the "
                                                  "minimums it was compiled with");
   // Matches are read in place as 32-byte aligned records (and the rest at its sections' 64).
-  bytes = container::aligned(bytes, kAlignment, owner);
+  if constexpr (compiled_bytes::kLittleHost) {
+    bytes = container::aligned(bytes, kAlignment, owner);
+  } else {
+    bytes = container::writable_copy(bytes, owner);  // its arrays turned into the host's order
+  }
   Loader loader(bytes, name);
   loader.check_layout();
   auto data = loader.data(std::move(owner));

@@ -22,6 +22,7 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace hyph::detail {
@@ -68,9 +69,36 @@ constexpr std::size_t kOffPolicy = 0, kOffLeft = 4, kOffRight = 8, kOffUchyph = 
                       kOffFilterKind = 40, kOffDense = 44, kOffFilterRate = 48, kOffTagLength = 56,
                       kOffNameLength = 60;
 
-using compiled_bytes::as_bytes;
+using compiled_bytes::file_bytes;
 using compiled_bytes::read;
 using compiled_bytes::write;
+
+// Each array element's fields of more than one byte, reversed: what a big-endian host does to
+// the arrays it writes and loads (compiled_bytes.h), unused on a little-endian one. UTF-8
+// records and windows are bytes.
+template <class T>
+  requires std::is_integral_v<T>
+void reverse_fields(T& v) noexcept {
+  v = byte_order::reversed(v);
+}
+[[maybe_unused]] void reverse_fields(patterns::PackedUtf8&) noexcept {}
+[[maybe_unused]] void reverse_fields(Automaton::Window&) noexcept {}
+[[maybe_unused]] void reverse_fields(patterns::OtherLetter& l) noexcept {
+  reverse_fields(l.code);
+  reverse_fields(l.entry);
+}
+template <class Entry>
+void reverse_fields(Automaton::Node<Entry>& n) noexcept {
+  reverse_fields(n.first_edge);
+  reverse_fields(n.fallback);
+  reverse_fields(n.list);
+}
+template <class Entry>
+void reverse_fields(Automaton::Edge<Entry>& e) noexcept {
+  reverse_fields(e.symbol);
+  reverse_fields(e.target);
+}
+constexpr auto kFields = [](auto& v) noexcept { reverse_fields(v); };
 
 // The container (engine/compiled_container.h): the checksum leaves the dense rows out (they
 // may be megabytes: apply() clamps what it reads from them, so that they need no reading at load).
@@ -145,18 +173,25 @@ void write_compiled_tex(const Model& model, std::string_view tag, std::string_vi
                                    : narrow ? compact_tables::pack_edges(automaton.narrow_edges)
                                             : compact_tables::pack_edges(automaton.wide_edges);
 
+  // Little-endian copies of the arrays, on a big-endian host only (file_bytes).
+  std::array<std::string, kSectionCount> swapped;
+  const bool wide = automaton.narrow_nodes.empty();
   const std::array<std::string_view, kSectionCount> contents{
       info,
-      as_bytes(letters.letters),
-      as_bytes(letters.utf8),
-      as_bytes(letters.direct),
-      as_bytes(letters.others),
-      automaton.narrow_nodes.empty() ? as_bytes(automaton.wide) : as_bytes(automaton.narrow),
-      compact ? std::string_view(packed_nodes) : narrow ? as_bytes(automaton.narrow_nodes) : as_bytes(automaton.wide_nodes),
-      compact ? std::string_view(packed_edges) : narrow ? as_bytes(automaton.narrow_edges) : as_bytes(automaton.wide_edges),
-      as_bytes(automaton.lists),
-      as_bytes(automaton.outputs),
-      as_bytes(automaton.windows),
+      file_bytes(letters.letters, swapped[kSymbols], kFields),
+      file_bytes(letters.utf8, swapped[kSymbolUtf8], kFields),
+      file_bytes(letters.direct, swapped[kDirect], kFields),
+      file_bytes(letters.others, swapped[kOthers], kFields),
+      wide ? file_bytes(automaton.wide, swapped[kRows], kFields) : file_bytes(automaton.narrow, swapped[kRows], kFields),
+      compact ? std::string_view(packed_nodes)
+      : wide  ? file_bytes(automaton.wide_nodes, swapped[kNodes], kFields)
+              : file_bytes(automaton.narrow_nodes, swapped[kNodes], kFields),
+      compact ? std::string_view(packed_edges)
+      : wide  ? file_bytes(automaton.wide_edges, swapped[kEdges], kFields)
+              : file_bytes(automaton.narrow_edges, swapped[kEdges], kFields),
+      file_bytes(automaton.lists, swapped[kLists], kFields),
+      file_bytes(automaton.outputs, swapped[kOutputs], kFields),
+      file_bytes(automaton.windows, swapped[kWindows], kFields),
       store_bytes,
       filter_bytes,
   };
@@ -211,9 +246,14 @@ class Loader {
     if (!valid_utf8(tag_) || !valid_utf8(name_text_)) fail("INFO: the tag or name is not UTF-8 text");
   }
 
+  // Section s as an array of T, read in place. A big-endian host loads a copy of the file
+  // (load_compiled_tex), whose arrays are turned into its order here, once each.
   template <class T>
   std::span<const T> array(Section s) const {
-    return sections_.array<T>(s);
+    const std::span<const T> in_file = sections_.array<T>(s);
+    if constexpr (!compiled_bytes::kLittleHost)
+      compiled_bytes::host_order(std::span<T>(const_cast<T*>(in_file.data()), in_file.size()), kFields);
+    return in_file;
   }
 
   // The nodes and edges: read in place, or the compact form's unpacked into memory that
@@ -341,8 +381,14 @@ class Loader {
 
 std::shared_ptr<const Model> load_compiled_tex(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
                                                const Settings& settings, std::string_view name, FilterFrom filter) {
-  // Arrays are read in place as u16, u32 and 16-byte windows.
-  bytes = container::aligned(bytes, kInPlaceAlignment, owner);
+  // Arrays are read in place as u16, u32 and 16-byte windows. A big-endian host turns them
+  // into its own order in a copy of the file (the packed rows' window nibbles, bytes inside
+  // u16 entries, are then turned too: only the SSE2 walk reads them).
+  if constexpr (compiled_bytes::kLittleHost) {
+    bytes = container::aligned(bytes, kInPlaceAlignment, owner);
+  } else {
+    bytes = container::writable_copy(bytes, owner);
+  }
   return Loader(bytes, name).model(std::move(owner), settings, filter);
 }
 

@@ -11,7 +11,7 @@ namespace hyph::filters {
 
 // flatten inlines the whole lookup here, so HardwareBits' functions land in code compiled
 // for their instructions.
-[[gnu::target("popcnt,lzcnt,bmi,bmi2"), gnu::flatten]] bool CountingQuotientFilter::contains_fast(std::uint64_t f) const noexcept {
+[[HYPH_BIT_INSTRUCTIONS gnu::flatten]] bool CountingQuotientFilter::contains_fast(std::uint64_t f) const noexcept {
   return contains<detail::HardwareBits>(f);
 }
 
@@ -70,12 +70,12 @@ void CountingQuotientFilter::set_bit(std::uint64_t i, std::size_t field, bool on
   std::uint64_t word = load64(p);
   const std::uint64_t bit = std::uint64_t{1} << (i % kSlots);
   word = on ? word | bit : word & ~bit;
-  std::memcpy(p, &word, sizeof word);
+  byte_order::store(p, word);
 }
 
 void CountingQuotientFilter::set_offset(std::uint64_t b, std::uint64_t v) noexcept {
   const auto value = static_cast<std::uint32_t>(v);  // < 2^32: at most the slots before the block
-  std::memcpy(block(b) + kOffsetAt, &value, sizeof value);
+  byte_order::store(block(b) + kOffsetAt, value);
 }
 
 void CountingQuotientFilter::fix_offsets(std::uint64_t from_block, std::uint64_t to_block) noexcept {

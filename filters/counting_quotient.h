@@ -143,17 +143,12 @@ class CountingQuotientFilter final : public MutableFilter {
   // ---- the blocks ----
   const std::uint8_t* block(std::uint64_t b) const noexcept { return bytes_.data() + b * block_bytes_; }
   std::uint8_t* block(std::uint64_t b) noexcept { return bytes_.data() + b * block_bytes_; }
-  static std::uint64_t load64(const std::uint8_t* p) noexcept {
-    std::uint64_t v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-  }
+  // The blocks' words are little-endian (serialized as bytes).
+  static std::uint64_t load64(const std::uint8_t* p) noexcept { return byte_order::load<std::uint64_t>(p); }
   std::uint64_t occupieds(std::uint64_t b) const noexcept { return load64(block(b)); }
   std::uint64_t runends(std::uint64_t b) const noexcept { return load64(block(b) + kRunendsAt); }
   std::uint64_t offset(std::uint64_t b) const noexcept {
-    std::uint32_t v;
-    std::memcpy(&v, block(b) + kOffsetAt, sizeof v);
-    return v;
+    return byte_order::load<std::uint32_t>(block(b) + kOffsetAt);
   }
   std::uint64_t remainder(std::uint64_t i) const noexcept {
     return detail::read_bits(block(i / kBlockSlots) + kRemaindersAt, (i % kBlockSlots) * r_, r_);

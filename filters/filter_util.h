@@ -2,9 +2,10 @@
 // 64-bit key hash, unaligned packed-bit access and argument checks. Internal header.
 #pragma once
 
+#include "base/byte_order.h"
+
 #include <hyph/error.h>
 
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -12,14 +13,31 @@
 
 namespace hyph::filters::detail {
 
-__extension__ using uint128 = unsigned __int128;  // GCC/Clang builtin; __extension__ keeps -Wpedantic quiet
+/// The high 64 bits of the 128-bit product a·b from four 32-bit products: what hosts without a
+/// 128-bit integer (i386, armhf) use; tests hold it to the 128-bit product.
+constexpr std::uint64_t multiply_high64_by_halves(std::uint64_t a, std::uint64_t b) noexcept {
+  const std::uint64_t a_lo = a & 0xFFFFFFFFu, a_hi = a >> 32, b_lo = b & 0xFFFFFFFFu, b_hi = b >> 32;
+  const std::uint64_t lo_lo = a_lo * b_lo, hi_lo = a_hi * b_lo, lo_hi = a_lo * b_hi, hi_hi = a_hi * b_hi;
+  // The middle column: two 32-bit halves and the carry out of the low product, < 2^34.
+  const std::uint64_t middle = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFu) + (lo_hi & 0xFFFFFFFFu);
+  return hi_hi + (hi_lo >> 32) + (lo_hi >> 32) + (middle >> 32);
+}
+
+/// The high 64 bits of the 128-bit product a·b: one instruction where the compiler has a
+/// 128-bit integer (64-bit hosts), multiply_high64_by_halves elsewhere.
+inline std::uint64_t multiply_high64(std::uint64_t a, std::uint64_t b) noexcept {
+#if defined(__SIZEOF_INT128__)
+  __extension__ using uint128 = unsigned __int128;  // GCC/Clang builtin; __extension__ keeps -Wpedantic quiet
+  return static_cast<std::uint64_t>((static_cast<uint128>(a) * b) >> 64);
+#else
+  return multiply_high64_by_halves(a, b);
+#endif
+}
 
 /// Maps a uniform 64-bit x to [0, n) with one multiply (Lemire's multiply-shift "fast
 /// range"): the high half of the 128-bit product x·n. Uses the high bits of x, so callers
 /// take other quantities (fingerprints, offsets) from x's low bits or from a remix.
-inline std::uint64_t fast_range64(std::uint64_t x, std::uint64_t n) noexcept {
-  return static_cast<std::uint64_t>((static_cast<uint128>(x) * n) >> 64);
-}
+inline std::uint64_t fast_range64(std::uint64_t x, std::uint64_t n) noexcept { return multiply_high64(x, n); }
 
 /// The same reduction for a uniform 32-bit x and n <= 2^32.
 inline std::uint32_t fast_range32(std::uint32_t x, std::uint64_t n) noexcept {
@@ -60,22 +78,20 @@ inline void check_fp_rate(double fp_rate) {
 inline double lower_bound_bits(double fp_rate) noexcept { return -std::log2(fp_rate); }
 
 /// Reads the `width`-bit field (width <= 57) that starts `bit` bits into `bytes`. The array
-/// must have 8 readable bytes past the byte holding `bit` (callers pad their storage).
+/// must have 8 readable bytes past the byte holding `bit` (callers pad their storage). Bit i
+/// of the array is bit i % 8 of byte i / 8, on any host: the bytes are a little-endian word.
 inline std::uint64_t read_bits(const std::uint8_t* bytes, std::uint64_t bit, unsigned width) noexcept {
-  std::uint64_t word;
-  std::memcpy(&word, bytes + (bit >> 3), sizeof word);
-  static_assert(std::endian::native == std::endian::little, "packed filters assume a little-endian target");
+  const auto word = byte_order::load<std::uint64_t>(bytes + (bit >> 3));
   return (word >> (bit & 7)) & ((std::uint64_t{1} << width) - 1);
 }
 
 /// Writes `value` (< 2^width, width <= 57) into the field read_bits() reads.
 inline void write_bits(std::uint8_t* bytes, std::uint64_t bit, unsigned width, std::uint64_t value) noexcept {
-  std::uint64_t word;
-  std::memcpy(&word, bytes + (bit >> 3), sizeof word);
+  auto word = byte_order::load<std::uint64_t>(bytes + (bit >> 3));
   const unsigned shift = bit & 7;
   const std::uint64_t mask = ((std::uint64_t{1} << width) - 1) << shift;
   word = (word & ~mask) | (value << shift);
-  std::memcpy(bytes + (bit >> 3), &word, sizeof word);
+  byte_order::store(bytes + (bit >> 3), word);
 }
 
 }  // namespace hyph::filters::detail

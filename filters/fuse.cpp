@@ -109,13 +109,13 @@ void FuseFilter::pack(const Value* values, std::uint64_t m) {
     word |= v << used;
     used += bits_;
     if (used >= 64) {
-      std::memcpy(out, &word, 8);
+      byte_order::store(out, word);  // little-endian: read_bits reads it
       out += 8;
       used -= 64;
       word = used ? v >> (bits_ - used) : 0;
     }
   }
-  std::memcpy(out, &word, 8);  // the rest; bytes_ has 8 bytes of slack past the last cell
+  byte_order::store(out, word);  // the rest; bytes_ has 8 bytes of slack past the last cell
 }
 
 // Sets each key's own cell to its fingerprint xor its two other cells, last peeled first.

@@ -58,7 +58,7 @@ void QuotientFilter::reset(std::uint64_t slots, unsigned remainder_bits) {
 
 // flatten inlines the whole lookup here, so HardwareBits' functions land in code compiled
 // for their instructions.
-[[gnu::target("popcnt,lzcnt,bmi,bmi2"), gnu::flatten]] bool QuotientFilter::table_contains_fast(std::uint64_t f) const noexcept {
+[[HYPH_BIT_INSTRUCTIONS gnu::flatten]] bool QuotientFilter::table_contains_fast(std::uint64_t f) const noexcept {
   return table_contains<detail::HardwareBits>(f);
 }
 

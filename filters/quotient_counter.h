@@ -30,6 +30,15 @@ namespace hyph::filters::detail {
 /// Enough slots for any 64-bit count, at any r >= 1 (r = 1: 2·64 + 3).
 inline constexpr unsigned kMaxEntrySlots = 132;
 
+/// An entry read back: its length in slots and its count.
+struct Entry {
+  std::uint64_t slots = 0;
+  std::uint64_t count = 0;
+};
+
+#if defined(__SIZEOF_INT128__)
+__extension__ using uint128 = unsigned __int128;
+
 /// Writes the entry (x, count) into out[0 .. returned length); count >= 1, x < 2^r, 1 <= r <= 32.
 inline unsigned encode_entry(std::uint64_t x, std::uint64_t count, unsigned r, std::uint64_t* out) noexcept {
   unsigned n = 0;
@@ -73,12 +82,6 @@ inline unsigned entry_slots(std::uint64_t count, unsigned r) noexcept {
   return 2 * k + 3;
 }
 
-/// An entry read back: its length in slots and its count.
-struct Entry {
-  std::uint64_t slots = 0;
-  std::uint64_t count = 0;
-};
-
 /// Reads the entry that starts at slot `at` of a run ending at `end` (inclusive); read(i)
 /// gives slot i. Returns slots == 0 if the slots do not hold a whole entry or the count
 /// passes 2^64 − 1 (only a damaged file does that).
@@ -105,5 +108,77 @@ Entry decode_entry(std::uint64_t at, std::uint64_t end, unsigned r, Read&& read)
   if (count >> 64) return {};
   return {1 + copies + k, static_cast<std::uint64_t>(count)};
 }
+
+#else
+// Without a 128-bit integer (32-bit hosts): the same entries, from the radix being a power of
+// two. B = 2^r; k digits cover W_k = B^k − B^(k−1) counts, and the digits before cover
+// B^(k−1) − 1 of them in all.
+
+// W_k, or 2^64 − 1 where it is larger than any count (r·k > 64).
+inline std::uint64_t digit_width(unsigned r, unsigned k) noexcept {
+  const unsigned bits = r * k;
+  if (bits > 64) return ~std::uint64_t{0};
+  const std::uint64_t below = std::uint64_t{1} << (bits - r);
+  return bits == 64 ? 0 - below : (std::uint64_t{1} << bits) - below;
+}
+
+/// Writes the entry (x, count) into out[0 .. returned length); count >= 1, x < 2^r, 1 <= r <= 32.
+inline unsigned encode_entry(std::uint64_t x, std::uint64_t count, unsigned r, std::uint64_t* out) noexcept {
+  unsigned n = 0;
+  out[n++] = x;
+  if (count <= 3) {
+    while (n < count) out[n++] = x;
+    return n;
+  }
+  std::uint64_t value = count - 4;
+  unsigned k = 1;
+  while (value >= digit_width(r, k)) value -= digit_width(r, k++);
+  for (unsigned i = 0; i < k + 2; ++i) out[n++] = x;
+  // d_1 .. d_k, most significant first (digit i at bits r·(k−1−i)); d_1 < B − 1 skips x.
+  for (unsigned i = 0; i < k; ++i) {
+    const unsigned shift = r * (k - 1 - i);
+    const std::uint64_t d = shift >= 64 ? 0 : value >> shift;
+    if (shift < 64) value &= (std::uint64_t{1} << shift) - 1;
+    out[n++] = i == 0 && d >= x ? d + 1 : d;
+  }
+  return n;
+}
+
+/// The slots encode_entry would write for (any x, count).
+inline unsigned entry_slots(std::uint64_t count, unsigned r) noexcept {
+  if (count <= 3) return static_cast<unsigned>(count);
+  std::uint64_t value = count - 4;
+  unsigned k = 1;
+  while (value >= digit_width(r, k)) value -= digit_width(r, k++);
+  return 2 * k + 3;
+}
+
+/// Reads the entry that starts at slot `at` of a run ending at `end` (inclusive); read(i)
+/// gives slot i. Returns slots == 0 if the slots do not hold a whole entry or the count
+/// passes 2^64 − 1 (only a damaged file does that).
+template <class Read>
+Entry decode_entry(std::uint64_t at, std::uint64_t end, unsigned r, Read&& read) {
+  const std::uint64_t x = read(at);
+  std::uint64_t copies = 0;
+  while (at + 1 + copies <= end && read(at + 1 + copies) == x) ++copies;
+  if (copies <= 2) return {1 + copies, 1 + copies};
+  const std::uint64_t k = copies - 2;
+  if (k > kMaxEntrySlots || at + 1 + copies + k - 1 > end) return {};
+  const std::uint64_t radix = std::uint64_t{1} << r;
+  std::uint64_t value = 0;
+  for (std::uint64_t i = 0; i < k; ++i) {
+    const std::uint64_t d = read(at + 1 + copies + i);
+    if (__builtin_mul_overflow(value, i == 0 ? radix - 1 : radix, &value) ||
+        __builtin_add_overflow(value, i == 0 && d > x ? d - 1 : d, &value))
+      return {};
+  }
+  // 4 + (B^(k−1) − 1) + value.
+  const std::uint64_t bits = r * (k - 1);
+  std::uint64_t count = 0;
+  if (bits >= 64 || __builtin_add_overflow(std::uint64_t{3} + (std::uint64_t{1} << bits), value, &count)) return {};
+  return {1 + copies + k, count};
+}
+
+#endif
 
 }  // namespace hyph::filters::detail

@@ -39,7 +39,15 @@ namespace hyph::filters::detail {
 
 /// F for a table of `slots` slots and `remainder_bits` (<= 32) remainder bits.
 inline std::uint64_t quotient_fingerprint(Hash h, std::uint64_t slots, unsigned remainder_bits) noexcept {
+#if defined(__SIZEOF_INT128__)
+  __extension__ using uint128 = unsigned __int128;
   return static_cast<std::uint64_t>((static_cast<uint128>(h) * slots) >> (64 - remainder_bits));
+#else
+  // The 128-bit product's high and low words, shifted right by 64 - r (r = 0: the high word;
+  // a shift by 64 is undefined).
+  const std::uint64_t high = multiply_high64(h, slots), low = h * slots;
+  return remainder_bits == 0 ? high : high << remainder_bits | low >> (64 - remainder_bits);
+#endif
 }
 
 /// r = ceil(log2(max_load/ε)) clamped to 1..max_bits; throws invalid_argument unless 0 < ε < 1.

@@ -17,6 +17,11 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+// The instructions HardwareBits' callers are compiled for (where HardwareBits is
+// PortableBits, nothing: the lookup is then portable code).
+#define HYPH_BIT_INSTRUCTIONS gnu::target("popcnt,lzcnt,bmi,bmi2"),
+#else
+#define HYPH_BIT_INSTRUCTIONS
 #endif
 
 namespace hyph::filters::detail {

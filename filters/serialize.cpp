@@ -9,6 +9,8 @@
 // the loader of the compiled file, which has the keys.
 #include "filters/serialize.h"
 
+#include "base/byte_order.h"
+
 #include "filters/blocked_bloom.h"
 #include "filters/bloom.h"
 #include "filters/counting_bloom.h"
@@ -34,7 +36,10 @@ namespace hyph::filters {
 
 namespace io {
 
-void put_u64(std::ostream& out, std::uint64_t value) { out.write(reinterpret_cast<const char*>(&value), sizeof value); }
+void put_u64(std::ostream& out, std::uint64_t value) {
+  value = byte_order::little(value);
+  out.write(reinterpret_cast<const char*>(&value), sizeof value);
+}
 
 void put_f64(std::ostream& out, double value) { put_u64(out, __builtin_bit_cast(std::uint64_t, value)); }
 
@@ -45,12 +50,26 @@ void put_array(std::ostream& out, const void* data, std::size_t size) {
   out.write(zeros, static_cast<std::streamsize>((8 - size % 8) % 8));
 }
 
+void put_words(std::ostream& out, std::span<const std::uint64_t> words) {
+  if constexpr (byte_order::kLittleHost) {
+    put_array(out, words.data(), words.size_bytes());
+  } else {
+    std::vector<std::uint64_t> little(words.begin(), words.end());
+    byte_order::little_in_place(std::span(little));
+    put_array(out, little.data(), little.size() * 8);
+  }
+}
+
+void copy_words(std::span<std::uint64_t> to, std::span<const std::byte> from) noexcept {
+  std::memcpy(to.data(), from.data(), from.size());
+  byte_order::little_in_place(to.first(from.size() / 8));
+}
+
 void Reader::fail(const std::string& reason) const { throw Error(ErrorCode::bad_format, what_ + ": " + reason); }
 
 std::uint64_t Reader::u64() {
   if (left() < 8) fail("truncated");
-  std::uint64_t value;
-  std::memcpy(&value, bytes_.data() + at_, sizeof value);
+  const auto value = byte_order::load<std::uint64_t>(bytes_.data() + at_);
   at_ += 8;
   return value;
 }
@@ -101,10 +120,23 @@ std::uint64_t popcount(std::span<const std::uint64_t> words) {
   return n;
 }
 
+// An array of bytes, or of 64-bit words (or records of them: Block) turned into the host's order.
 template <class T>
 void copy_into(std::vector<T>& to, std::span<const std::byte> from) {
   to.resize(from.size() / sizeof(T));
-  std::memcpy(to.data(), from.data(), from.size());
+  if constexpr (sizeof(T) == 1) {
+    std::memcpy(to.data(), from.data(), from.size());
+  } else {
+    static_assert(sizeof(T) % 8 == 0 && alignof(T) >= alignof(std::uint64_t), "words, or records of words");
+    io::copy_words(std::span(reinterpret_cast<std::uint64_t*>(to.data()), from.size() / 8), from);
+  }
+}
+
+// The words of `blocks` (records of 64-bit words), for put_words.
+template <class T>
+std::span<const std::uint64_t> words_of(const std::vector<T>& blocks) {
+  static_assert(sizeof(T) % 8 == 0 && alignof(T) >= alignof(std::uint64_t));
+  return {reinterpret_cast<const std::uint64_t*>(blocks.data()), blocks.size() * sizeof(T) / 8};
 }
 
 // The byte count of a packed array of `cells` fields of `bits` bits, with the 8 bytes of
@@ -152,7 +184,7 @@ void BloomFilter::serialize(std::ostream& out) const {
   io::put_f64(out, target_fp_rate_);
   io::put_u64(out, k_);
   io::put_u64(out, keys_);
-  io::put_array(out, words_.data(), words_.size() * sizeof words_[0]);
+  io::put_words(out, words_);
 }
 
 std::unique_ptr<BloomFilter> BloomFilter::deserialize(io::Reader& in) {
@@ -175,7 +207,7 @@ void BlockedBloomFilter::serialize(std::ostream& out) const {
   io::put_f64(out, target_fp_rate_);
   io::put_u64(out, k_);
   io::put_u64(out, keys_);
-  io::put_array(out, blocks_.data(), blocks_.size() * sizeof(Block));
+  io::put_words(out, words_of(blocks_));
 }
 
 std::unique_ptr<BlockedBloomFilter> BlockedBloomFilter::deserialize(io::Reader& in) {
@@ -199,7 +231,7 @@ void CountingBloomFilter::serialize(std::ostream& out) const {
   io::put_f64(out, target_fp_rate_);
   io::put_u64(out, k_);
   io::put_u64(out, keys_);
-  io::put_array(out, words_.data(), words_.size() * sizeof words_[0]);
+  io::put_words(out, words_);
 }
 
 std::unique_ptr<CountingBloomFilter> CountingBloomFilter::deserialize(io::Reader& in) {
@@ -349,7 +381,7 @@ void ScalableBloomFilter::serialize(std::ostream& out) const {
     io::put_f64(out, s.fp_rate);
     io::put_u64(out, s.k);
     io::put_u64(out, s.count);
-    io::put_array(out, s.words.data(), s.words.size() * sizeof s.words[0]);
+    io::put_words(out, s.words);
   }
 }
 
@@ -392,7 +424,7 @@ void QuotientFilter::serialize(std::ostream& out) const {
   io::put_f64(out, target_fp_rate_);
   io::put_u64(out, r_);
   io::put_u64(out, slots_);
-  io::put_array(out, meta_.data(), meta_.size() * 8);
+  io::put_words(out, meta_);
   io::put_array(out, remainders_.data(), remainders_.size());
   put_side_set(out, side_);
 }
@@ -409,7 +441,7 @@ std::unique_ptr<QuotientFilter> QuotientFilter::deserialize(io::Reader& in) {
   if (remainders.size() != packed_bytes(slots, r))
     in.fail("remainders: " + std::to_string(remainders.size()) + " bytes for " + std::to_string(slots) + " slots of " + std::to_string(r) + " bits");
   auto f = std::make_unique<QuotientFilter>(QuotientFilter(slots, r, rate));
-  std::memcpy(f->meta_.data(), meta.data(), meta.size());
+  io::copy_words(f->meta_, meta);
   std::memcpy(f->remainders_.data(), remainders.data(), remainders.size());
   // Lookups and inserts walk clusters to an empty slot and trust the metadata; accept only
   // the one layout the fingerprints have, by laying them out again.

@@ -2,12 +2,13 @@
 // FILT section of a compiled pattern file (doc/compiled-format.md, "Filters"). Internal.
 //
 // A payload is a sequence of 8-byte fields, little-endian: unsigned integers, IEEE doubles,
-// and arrays given as a byte count followed by the bytes, zero-padded to a multiple of 8.
+// and arrays given as a byte count followed by the bytes, zero-padded to a multiple of 8. Arrays
+// of 64-bit words are little-endian words (put_words, copy_words); packed bit fields are read
+// and written as little-endian words (filter_util.h), so any host reads the same bytes.
 #pragma once
 
 #include <hyph/error.h>
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
@@ -17,12 +18,15 @@
 
 namespace hyph::filters::io {
 
-static_assert(std::endian::native == std::endian::little, "serialized filters are little-endian, as the host");
-
 void put_u64(std::ostream& out, std::uint64_t value);
 void put_f64(std::ostream& out, double value);
 /// The byte count, the bytes, then zeros up to a multiple of 8.
 void put_array(std::ostream& out, const void* data, std::size_t size);
+/// An array of 64-bit words, as put_array() writes it, each word little-endian.
+void put_words(std::ostream& out, std::span<const std::uint64_t> words);
+/// Replaces `to` with the words of `from` (an array() of a multiple of 8 bytes), turned from
+/// little-endian into the host's order.
+void copy_words(std::span<std::uint64_t> to, std::span<const std::byte> from) noexcept;
 
 /// Reads a payload front to back; every read is bounds-checked, and every failure throws
 /// Error(bad_format) "WHAT: REASON".

@@ -162,7 +162,17 @@ Automaton Automaton::build(std::span<const ParsedSource> sources, const Alphabet
   }
 
   // 3. Output lists, each distinct one stored once; list 0 is the empty one.
-  std::map<std::vector<std::uint16_t>, std::uint32_t> list_ids;
+  // In lexicographic order, compared a value at a time: on a big-endian host libstdc++ 12
+  // compares u16 vectors with memcmp, which GCC 12 then warns about (a false -Wstringop-overread).
+  struct ListOrder {
+    bool operator()(const std::vector<std::uint16_t>& a, const std::vector<std::uint16_t>& b) const noexcept {
+      const std::size_t n = std::min(a.size(), b.size());
+      for (std::size_t i = 0; i < n; ++i)
+        if (a[i] != b[i]) return a[i] < b[i];
+      return a.size() < b.size();
+    }
+  };
+  std::map<std::vector<std::uint16_t>, std::uint32_t, ListOrder> list_ids;
   std::vector<std::uint32_t> list_of(states, 0);
   owned->lists.push_back(0);
   for (std::size_t s = 0; s < states; ++s) {

@@ -5,6 +5,8 @@
 
 #include "filters/serialize.h"
 
+#include "base/byte_order.h"
+
 #include <algorithm>
 #include <array>
 #include <hyph/error.h>
@@ -136,6 +138,7 @@ TEST_CASE("damaged filter bytes: bad_format or a safe filter") {
 
 TEST_CASE("damaged parameters that would make queries unsafe are refused") {
   using hyph::filters::io::put_array;
+  using hyph::filters::io::put_words;
   using hyph::filters::io::put_f64;
   using hyph::filters::io::put_u64;
   auto bytes_of = [](auto&& write) {
@@ -204,7 +207,7 @@ TEST_CASE("damaged parameters that would make queries unsafe are refused") {
       put_u64(out, 5);   // r
       put_u64(out, 16);  // slots
       const std::uint64_t meta[3] = {occupied, continuation, shifted};
-      put_array(out, meta, sizeof meta);
+      put_words(out, meta);
       std::uint8_t remainders[10 + 8] = {};
       remainders[2] = static_cast<std::uint8_t>(remainder_of_slot4 << 4);  // slot 4: bits 20..24
       remainders[3] = static_cast<std::uint8_t>(remainder_of_slot4 >> 4);
@@ -232,9 +235,9 @@ TEST_CASE("damaged parameters that would make queries unsafe are refused") {
       put_u64(out, 128);  // slots
       put_u64(out, 2);    // blocks of 20 + 16 bytes
       std::uint8_t blocks[2 * 36 + 8] = {};
-      std::memcpy(blocks, &occupieds, 8);
-      std::memcpy(blocks + 8, &runends, 8);
-      std::memcpy(blocks + 36 + 16, &offset1, 4);
+      hyph::byte_order::store(blocks, occupieds);  // the blocks' words are little-endian
+      hyph::byte_order::store(blocks + 8, runends);
+      hyph::byte_order::store(blocks + 36 + 16, offset1);
       put_array(out, blocks, sizeof blocks);
     });
   };

@@ -104,13 +104,21 @@ inline std::string bytes_of(const hyph::filters::Filter& f) {
 }
 
 /// The least key hash whose fingerprint in a quotient filter of m slots and r-bit remainders
-/// is (q, rem): F = floor(h·M/2^64) with M = m·2^r, so h = ceil(F·2^64/M).
+/// is (q, rem): F = floor(h·M/2^64) with M = m·2^r grows with h, so a binary search for the
+/// least h with F >= q·2^r + rem finds it (no 128-bit integer: 32-bit hosts have none).
 template <class QuotientLike>
 Hash key_with(const QuotientLike& f, std::uint64_t q, std::uint64_t rem) {
-  __extension__ using uint128 = unsigned __int128;
-  const uint128 fp = (uint128{q} << f.remainder_bits()) | rem;
-  const uint128 range = uint128{f.slot_count()} << f.remainder_bits();
-  return static_cast<Hash>(((fp << 64) + range - 1) / range);
+  const std::uint64_t want = q << f.remainder_bits() | rem;
+  Hash lo = 0, hi = ~Hash{0};
+  while (lo < hi) {
+    const Hash mid = lo + (hi - lo) / 2;
+    if (hyph::filters::detail::quotient_fingerprint(mid, f.slot_count(), f.remainder_bits()) >= want) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return lo;
 }
 
 }  // namespace test
