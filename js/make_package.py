@@ -10,14 +10,28 @@ The `hyphen` drop-in's modules go to hyphen/: NAME.cjs, NAME.mjs (Node) and NAME
 (pages, workers) for each of hyphen's module names whose language the package ships.
 """
 import json
-import shutil
+import os
 import sys
 from pathlib import Path
 
 
+def put(path: Path, data: bytes) -> None:
+    """path holds data: left alone when it does already, else replaced whole (a new file
+    renamed over it), so that a test reading the package while another assembles it again
+    never sees a file cut short."""
+    if path.exists() and path.read_bytes() == data:
+        return
+    partial = path.with_name(path.name + '.partial')
+    partial.write_bytes(data)
+    os.replace(partial, path)
+
+
 def write_if_changed(path: Path, text: str) -> None:
-    if not path.exists() or path.read_text(encoding='utf-8') != text:
-        path.write_text(text, encoding='utf-8')
+    put(path, text.encode('utf-8'))
+
+
+def copy_if_changed(source, path: Path) -> None:
+    put(path, Path(source).read_bytes())
 
 
 # hyphen 1.14's module names and the hyph-utf8 patterns they use, as the package's languages
@@ -55,16 +69,16 @@ def main() -> int:
     write_if_changed(out / 'index.cjs', part('head-node.cjs') + '\n' + core + part('tail-node.cjs'))
     write_if_changed(out / 'index.mjs', part('head-node.mjs') + '\n' + core + part('tail.mjs'))
     write_if_changed(out / 'browser.mjs', part('head-web.mjs') + '\n' + core + part('tail.mjs'))
-    shutil.copyfile(node_glue, out / 'hyph-node.cjs')
-    shutil.copyfile(web_glue, out / 'hyph-web.mjs')
-    shutil.copyfile(wasm, out / 'hyph.wasm')
+    copy_if_changed(node_glue, out / 'hyph-node.cjs')
+    copy_if_changed(web_glue, out / 'hyph-web.mjs')
+    copy_if_changed(wasm, out / 'hyph.wasm')
     for name in ('index.d.ts', 'README.md', 'package.json'):
-        shutil.copyfile(src / name, out / name)
+        copy_if_changed(src / name, out / name)
     (out / 'hyphen').mkdir(exist_ok=True)
-    shutil.copyfile(src / 'hyphen.d.ts', out / 'hyphen' / 'language.d.ts')
-    shutil.copyfile(Path(source) / 'LICENSE', out / 'LICENSE')
+    copy_if_changed(src / 'hyphen.d.ts', out / 'hyphen' / 'language.d.ts')
+    copy_if_changed(Path(source) / 'LICENSE', out / 'LICENSE')
     for language in languages:
-        shutil.copyfile(language, out / 'languages' / Path(language).name)
+        copy_if_changed(language, out / 'languages' / Path(language).name)
     # The list of languages the package ships, for callers and tests.
     tags = sorted(Path(l).name.removesuffix('.hyb') for l in languages)
     write_if_changed(out / 'languages' / 'index.json', json.dumps(tags, indent=1) + '\n')
