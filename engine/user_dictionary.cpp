@@ -19,7 +19,8 @@ detail::UserWord parse_word(const detail::Model& model, std::string_view text) {
 
 }  // namespace
 
-struct UserDictionary::Impl final : detail::ExtraExceptions {
+// Hidden: its vtable and type information are the library's own, not part of the C++ API.
+struct [[gnu::visibility("hidden")]] UserDictionary::Impl final : detail::ExtraExceptions {
   Impl(Hyphenator h, const ExceptionOptions& o) : hyphenator(std::move(h)), index(o) {}
 
   std::optional<std::uint64_t> find(std::string_view key) const noexcept override { return index.lookup(key, &counts); }
