@@ -119,10 +119,6 @@ struct UserWord {
 /// converts a word in one piece of this size.
 inline constexpr std::size_t kWholeWordBytes = 1020;
 
-/// A one-word fast path's answer when the text is not one it takes: the caller goes on with
-/// the whole-text path.
-inline constexpr std::size_t kNotMine = static_cast<std::size_t>(-1);
-
 /// One dialect: every place where the two dialects differ. Functions that may be null say so.
 struct DialectRules {
   /// What Hyphenator::dialect() answers.
@@ -135,8 +131,10 @@ struct DialectRules {
   /// The whole-text loop's try for a token before token_breaks (null: none): false, nothing
   /// written, for a token it does not take. Not used with extra exceptions.
   bool (*short_token)(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept;
-  /// Hyphenator::hyphenate's try for a text that is one word (null: none): the number of
-  /// breaks, those that fit written to `breaks`; kNotMine for a text it does not take.
+  /// Hyphenator::hyphenate's path (null: hyphenate_text, engine/word_rules.h): the number of
+  /// breaks, those that fit written to `breaks`. A text that is one word takes its lean path;
+  /// it hands any other text to hyphenate_text itself, in a tail call, so that the commonest
+  /// call passes through no frame that saves registers.
   std::size_t (*one_word)(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                           LookupCounters* counters) noexcept;
   /// Hyphenator::word_breaks: the breaks of a word taken whole, as libhyphen's callers cut it

@@ -2,6 +2,7 @@
 
 #include "engine/dic_part.h"
 #include "engine/model.h"
+#include "engine/word_rules.h"
 #include "patterns/unicode_data.h"
 #include "base/utf8.h"
 
@@ -332,12 +333,13 @@ __m128i is_odd_digit(__m128i v) noexcept {
 }  // namespace
 #endif
 
-std::size_t dic_one_word(const Model& model, std::string_view text, std::span<std::size_t> breaks, LookupCounters*) noexcept {
+std::size_t dic_one_word(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                         LookupCounters* counters) noexcept {
   // hyphens gets n + 2 bytes from the dictionary, read back as at most 32.
   constexpr std::size_t kLeanBytes = 30;
   const DicPart& part = dic_part_of(model);
   const std::size_t n = text.size();
-  if (n - 2 > kLeanBytes - 2 || !part.plain_ascii_letters) return kNotMine;
+  if (n - 2 > kLeanBytes - 2 || !part.plain_ascii_letters) return hyphenate_text(model, text, breaks, counters);
   // The word dic_token_breaks would spell: its letters lower-cased, a byte each.
   char word[kLeanBytes];
   char hyphens[kLeanBytes + 5] = {};
@@ -345,20 +347,20 @@ std::size_t dic_one_word(const Model& model, std::string_view text, std::span<st
   int status = 0;
 #if defined(__SSE2__)
   Pieces letters = load_pieces(text.data(), n);
-  if (byte_mask(letters, n, is_letter) != (1u << n) - 1) return kNotMine;
+  if (byte_mask(letters, n, is_letter) != (1u << n) - 1) return hyphenate_text(model, text, breaks, counters);
   letters.head = lower_ascii(letters.head);
   letters.tail = lower_ascii(letters.tail);
   store_pieces(word, letters, n);
 #else
   for (std::size_t i = 0; i < n; ++i) {
     const unsigned lower = static_cast<unsigned char>(text[i]) | 0x20u;
-    if (lower - 'a' >= 26u) return kNotMine;
+    if (lower - 'a' >= 26u) return hyphenate_text(model, text, breaks, counters);
     word[i] = static_cast<char>(lower);
   }
 #endif
   // hyphenate3 with the model's minimums, for a word that reaches no replacement (else false).
   if (!part.dictionary.hyphenate_common(std::string_view(word, n), hyphens, {}, &part.minimums, status) || status != 0)
-    return kNotMine;
+    return hyphenate_text(model, text, breaks, counters);
   // A break after each of the first n - 1 characters whose value is odd.
 #if defined(__SSE2__)
   odd = byte_mask(load_pieces(hyphens, n + 2), n + 2, is_odd_digit);

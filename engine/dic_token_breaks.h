@@ -21,7 +21,7 @@ void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
                       const ExtraExceptions* extra) noexcept;
 
 /// DialectRules::one_word: a text that is one word of 2 to 30 ASCII letters (the commonest
-/// call) straight to the dictionary's fast path, without the token's bookkeeping; kNotMine for
+/// call) straight to the dictionary's fast path, without the token's bookkeeping; hyphenate_text for
 /// any other text, or a word the fast path does not take.
 std::size_t dic_one_word(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                                LookupCounters* counters) noexcept;

@@ -12,6 +12,7 @@
 #include "engine/tex_token_breaks.h"
 
 #include "engine/tex_ascii_word.h"
+#include "engine/word_rules.h"
 
 #include <hyph/cpu_tier.h>
 
@@ -324,11 +325,11 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline bool token_breaks_avx2(const Mode
 }
 
 // A text that is one token of at most 63 ASCII bytes through the token path, its breaks copied
-// out; kNotMine for any other text (as whole_text_vector, engine/tex_token_breaks.cpp).
+// out; any other text through hyphenate_text (as whole_text_vector, engine/tex_token_breaks.cpp).
 HYPH_AVX2_TARGET [[gnu::noinline]] std::size_t whole_text_avx2(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                                                                 LookupCounters* counters) noexcept {
   TokenBreaks token;
-  if (!token_breaks_avx2<true>(model, text, token, counters)) return kNotMine;
+  if (!token_breaks_avx2<true>(model, text, token, counters)) return hyphenate_text(model, text, breaks, counters);
   const std::size_t copied = std::min(token.count, breaks.size());
   if (copied != 0) std::memcpy(breaks.data(), token.offsets, copied * sizeof(std::size_t));
   return token.count;
@@ -406,7 +407,10 @@ bool ascii_avx2_usable() noexcept {
   return cpu_tier() == CpuTier::avx2;
 }
 #else
-std::size_t tex_one_word_avx2(const Model&, std::string_view, std::span<std::size_t>, LookupCounters*) noexcept { return kNotMine; }
+std::size_t tex_one_word_avx2(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                              LookupCounters* counters) noexcept {
+  return hyphenate_text(model, text, breaks, counters);
+}
 bool tex_ascii_token_breaks_avx2(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
   return tex_ascii_token_breaks_portable(model, token, out, counters);
 }

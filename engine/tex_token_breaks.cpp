@@ -2,6 +2,7 @@
 
 #include "engine/tex_ascii_word.h"
 #include "engine/tex_nfc_token_breaks.h"
+#include "engine/word_rules.h"
 
 #include "base/utf8.h"
 
@@ -230,11 +231,11 @@ HYPH_VECTOR_TARGET bool tex_ascii_token_breaks_vector(const Model& model, std::s
 }
 
 // A text that is one token of at most 63 ASCII bytes through the vector path, its breaks
-// copied out; kNotMine for any other text.
+// copied out; any other text through hyphenate_text.
 HYPH_VECTOR_TARGET [[gnu::noinline]] std::size_t whole_text_vector(const Model& model, std::string_view text,
                                                                    std::span<std::size_t> breaks, LookupCounters* counters) noexcept {
   TokenBreaks token;
-  if (!vector_token_breaks(model, text, true, token, counters)) return kNotMine;
+  if (!vector_token_breaks(model, text, true, token, counters)) return hyphenate_text(model, text, breaks, counters);
   const std::size_t copied = std::min(token.count, breaks.size());
   if (copied != 0) std::memcpy(breaks.data(), token.offsets, copied * sizeof(std::size_t));
   return token.count;
@@ -288,7 +289,10 @@ bool ascii_vector_usable() noexcept {
   return cpu_tier() >= CpuTier::avx512;
 }
 #else
-std::size_t tex_one_word_vector(const Model&, std::string_view, std::span<std::size_t>, LookupCounters*) noexcept { return kNotMine; }
+std::size_t tex_one_word_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                                LookupCounters* counters) noexcept {
+  return hyphenate_text(model, text, breaks, counters);
+}
 bool tex_ascii_token_breaks_vector(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
   return tex_ascii_token_breaks_portable(model, token, out, counters);
 }

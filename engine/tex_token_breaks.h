@@ -6,7 +6,8 @@
 //   tex_ascii_token_breaks    a token of at most 63 ASCII bytes, by bit masks
 //   tex_one_word_vector       a whole text that is one such token (AVX-512), breaks written out
 //   tex_one_word_avx2         a whole text that is one word of 4 to 14 ASCII letters (AVX2)
-// Each narrower one answers "not mine" (false, kNotMine) for what it does not take.
+// Each narrower token rule answers "not mine" (false) for what it does not take; the one-word
+// paths hand any other text on to hyphenate_text.
 #pragma once
 
 #include "engine/dialect.h"
@@ -49,7 +50,8 @@ bool tex_ascii_token_breaks_vector(const Model& model, std::string_view token, T
                                    LookupCounters* counters) noexcept;
 /// DialectRules::one_word for Model::ascii_vector (callable only where ascii_vector_usable()):
 /// a text that is one token of at most 63 ASCII bytes (no separator), the commonest call,
-/// answered by the vector path, its breaks written straight to `breaks`; kNotMine otherwise.
+/// answered by the vector path, its breaks written straight to `breaks`; any other text by
+/// hyphenate_text.
 std::size_t tex_one_word_vector(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                                 LookupCounters* counters) noexcept;
 /// DialectRules::piece_step for TeX's dialect: a long token's word ends within kWordTail bytes
@@ -59,7 +61,7 @@ PieceStep tex_piece_step(std::string_view held, bool token_ends, const TokenBrea
 bool ascii_vector_usable() noexcept;
 /// DialectRules::one_word for Model::ascii_avx2 (callable only where ascii_avx2_usable()): a
 /// text that is one word of 4 to 14 ASCII letters (Model::lean_words), its breaks written
-/// straight to `breaks` (engine/tex_ascii_avx2.cpp); kNotMine for anything else.
+/// straight to `breaks` (engine/tex_ascii_avx2.cpp); any other text by hyphenate_text.
 std::size_t tex_one_word_avx2(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                               LookupCounters* counters) noexcept;
 /// The same on the avx2 tier (Model::ascii_avx2; callable only where the CPU has AVX2, BMI1,

@@ -33,12 +33,6 @@ std::size_t hyphenate_text(const Model& model, std::string_view text, std::span<
   return hyphenate_text(model, text, breaks, counters, nullptr);
 }
 
-std::size_t one_word_else_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
-                               LookupCounters* counters) noexcept {
-  if (const std::size_t n = model.rules->one_word(model, text, breaks, counters); n != kNotMine) return n;
-  return hyphenate_text(model, text, breaks, counters, nullptr);
-}
-
 std::size_t text_breaks(const Model& model, std::string_view text, std::span<Break> breaks, LookupCounters* counters) noexcept {
   std::size_t total = 0;
   for_each_token(model, text, counters, nullptr, [&](const TokenBreaks& token, std::size_t base) noexcept {

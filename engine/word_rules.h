@@ -77,16 +77,13 @@ void visit_breaks_utf16(const Model& model, std::u16string_view text, void (*vis
 /// The same for UTF-16 text (offsets and replaced lengths in code units).
 std::size_t text_breaks_utf16(const Model& model, std::u16string_view text, std::span<Break> breaks,
                               LookupCounters* counters) noexcept;
-/// The dialect's one-word path, and hyphenate_text where it answers kNotMine.
-std::size_t one_word_else_text(const Model& model, std::string_view text, std::span<std::size_t> breaks,
-                               LookupCounters* counters) noexcept;
 /// Hyphenator::hyphenate's work: the dialect's one-word path, else hyphenate_text.
 inline std::size_t hyphenate_any(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                                  LookupCounters* counters) noexcept {
   // Either way a jump, not a call: the caller keeps nothing across it, so the commonest call
-  // saves no registers (the one-word path's fallback is out of line for that reason).
+  // saves no registers (the one-word path itself hands other texts on, also in a jump).
   if (model.rules->one_word == nullptr) return hyphenate_text(model, text, breaks, counters);
-  return one_word_else_text(model, text, breaks, counters);
+  return model.rules->one_word(model, text, breaks, counters);
 }
 
 /// Hyphenator::word_breaks's work: DialectRules::whole_word where the dialect has it, else the
