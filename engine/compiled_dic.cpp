@@ -252,7 +252,7 @@ std::optional<std::uint64_t> compiled_dic_checksum(std::span<const std::byte> by
 
 bool is_compiled_dic(std::span<const std::byte> bytes) noexcept { return container::has_magic(bytes, kFormat); }
 
-void write_compiled_dic(const Model& model, std::string_view, std::string_view, bool, std::ostream& out) {
+void write_compiled_dic(const Model& model, std::string_view, std::string_view, CompiledLayout, std::ostream& out) {
   const DicPart& part = dic_part_of(model);
   const dic::DictionaryData& d = part.dictionary.data();
   std::string info(kInfoSize, '\0');

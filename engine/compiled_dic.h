@@ -32,9 +32,9 @@ std::optional<std::uint64_t> compiled_dic_checksum(std::span<const std::byte> by
 bool is_compiled_dic(std::span<const std::byte> bytes) noexcept;
 
 /// Writes the dictionary of a model of libhyphen's dialect (deterministic: the same dictionary,
-/// the same bytes). The format has one layout and no tag or name: `tag`, `name` and `small`
+/// the same bytes). The format has one layout and no tag or name: `tag`, `name` and `layout`
 /// (DialectRules::write_compiled) are not used. Throws Error(io) if the stream fails.
-void write_compiled_dic(const Model& model, std::string_view tag, std::string_view name, bool small, std::ostream& out);
+void write_compiled_dic(const Model& model, std::string_view tag, std::string_view name, CompiledLayout layout, std::ostream& out);
 
 /// A model of libhyphen's dialect reading `bytes` in place (copied first unless 64-byte
 /// aligned); `owner` keeps them alive (null if static). Settings as for Hyphenator::load_dic.

@@ -2,6 +2,7 @@
 // doc/compiled-format.md describes the layout; the section order below is that document's.
 #include "engine/compiled_tex.h"
 
+#include "engine/compact_tables.h"
 #include "engine/compiled_bytes.h"
 #include "engine/compiled_container.h"
 
@@ -39,8 +40,8 @@ enum Section : std::size_t {
   kDirect,      // LDIR: code point -> letter entry, u32
   kOthers,      // LOTH: (code point, letter entry) pairs above the direct table
   kRows,        // ROWS: the automaton's dense rows (its first states), u16 or u32
-  kNodes,       // NODE: the other states (first edge u32, fallback and list u16 or u32), and a sentinel
-  kEdges,       // EDGE: the nodes' transitions (symbol, next state), u16 or u32
+  kNodes,       // NODE: the other states (first edge u32, fallback and list u16 or u32), and a sentinel; NODZ packed
+  kEdges,       // EDGE: the nodes' transitions (symbol, next state), u16 or u32; EDGZ packed
   kLists,       // LIST: output lists, u32
   kOutputs,     // OUTP: outputs, u16 (none when there are windows)
   kWindows,     // WIND: 16-byte windows, one per output list (or none: then LIST and OUTP)
@@ -51,6 +52,12 @@ enum Section : std::size_t {
 constexpr std::array<std::array<char, 4>, kSectionCount> kTags{{
     {'I', 'N', 'F', 'O'}, {'S', 'Y', 'M', 'B'}, {'S', 'U', 'T', 'F'}, {'L', 'D', 'I', 'R'},
     {'L', 'O', 'T', 'H'}, {'R', 'O', 'W', 'S'}, {'N', 'O', 'D', 'E'}, {'E', 'D', 'G', 'E'}, {'L', 'I', 'S', 'T'}, {'O', 'U', 'T', 'P'},
+    {'W', 'I', 'N', 'D'}, {'E', 'X', 'C', 'S'}, {'F', 'I', 'L', 'T'},
+}};
+// The compact form's: NODE and EDGE packed (engine/compact_tables.h).
+constexpr std::array<std::array<char, 4>, kSectionCount> kCompactTags{{
+    {'I', 'N', 'F', 'O'}, {'S', 'Y', 'M', 'B'}, {'S', 'U', 'T', 'F'}, {'L', 'D', 'I', 'R'},
+    {'L', 'O', 'T', 'H'}, {'R', 'O', 'W', 'S'}, {'N', 'O', 'D', 'Z'}, {'E', 'D', 'G', 'Z'}, {'L', 'I', 'S', 'T'}, {'O', 'U', 'T', 'P'},
     {'W', 'I', 'N', 'D'}, {'E', 'X', 'C', 'S'}, {'F', 'I', 'L', 'T'},
 }};
 
@@ -70,6 +77,9 @@ using compiled_bytes::write;
 constexpr std::size_t kUnchecked[] = {kRows};
 constexpr container::Format kFormat{kMagic, kVersion, kTags, "compiled pattern file",
                                     "compile the sources again with hyph-compile", kUnchecked};
+// The compact form's checksum covers everything: its dense rows are the small layout's few.
+constexpr container::Format kCompactFormat{kCompactMagic, kCompactVersion, kCompactTags, "compiled pattern file",
+                                           "compile the sources again with hyph-compile --compact", {}};
 
 bool valid_utf8(std::string_view s) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
@@ -84,13 +94,18 @@ bool valid_utf8(std::string_view s) {
 
 }  // namespace
 
-std::optional<std::uint64_t> compiled_checksum(std::span<const std::byte> bytes) noexcept { return container::checksum(bytes, kFormat); }
+std::optional<std::uint64_t> compiled_checksum(std::span<const std::byte> bytes) noexcept {
+  return container::checksum(bytes, container::has_magic(bytes, kCompactFormat) ? kCompactFormat : kFormat);
+}
 
-bool is_compiled(std::span<const std::byte> bytes) noexcept { return container::has_magic(bytes, kFormat); }
+bool is_compiled(std::span<const std::byte> bytes) noexcept {
+  return container::has_magic(bytes, kFormat) || container::has_magic(bytes, kCompactFormat);
+}
 
 // ---- Writing --------------------------------------------------------------------------------
 
-void write_compiled_tex(const Model& model, std::string_view tag, std::string_view name, bool small, std::ostream& out) {
+void write_compiled_tex(const Model& model, std::string_view tag, std::string_view name, CompiledLayout layout, std::ostream& out) {
+  const bool compact = layout == CompiledLayout::compact, small = compact || layout == CompiledLayout::small;
   if (tag.empty()) tag = model.tag;
   if (name.empty()) name = model.name;
   if (tag.size() > kMaxTagBytes || !valid_utf8(tag)) throw Error(ErrorCode::invalid_argument, "language tag: not UTF-8 text of at most 255 bytes");
@@ -122,6 +137,13 @@ void write_compiled_tex(const Model& model, std::string_view tag, std::string_vi
   exceptions::write_store(exceptions.store(), store);
   if (const filters::Filter* f = exceptions.filter()) f->serialize(filter);
   const std::string store_bytes = std::move(store).str(), filter_bytes = std::move(filter).str();
+  const bool narrow = !automaton.narrow_nodes.empty();
+  const std::string packed_nodes = !compact ? std::string()
+                                   : narrow ? compact_tables::pack_nodes(automaton.narrow_nodes)
+                                            : compact_tables::pack_nodes(automaton.wide_nodes);
+  const std::string packed_edges = !compact ? std::string()
+                                   : narrow ? compact_tables::pack_edges(automaton.narrow_edges)
+                                            : compact_tables::pack_edges(automaton.wide_edges);
 
   const std::array<std::string_view, kSectionCount> contents{
       info,
@@ -130,15 +152,15 @@ void write_compiled_tex(const Model& model, std::string_view tag, std::string_vi
       as_bytes(letters.direct),
       as_bytes(letters.others),
       automaton.narrow_nodes.empty() ? as_bytes(automaton.wide) : as_bytes(automaton.narrow),
-      automaton.narrow_nodes.empty() ? as_bytes(automaton.wide_nodes) : as_bytes(automaton.narrow_nodes),
-      automaton.narrow_nodes.empty() ? as_bytes(automaton.wide_edges) : as_bytes(automaton.narrow_edges),
+      compact ? std::string_view(packed_nodes) : narrow ? as_bytes(automaton.narrow_nodes) : as_bytes(automaton.wide_nodes),
+      compact ? std::string_view(packed_edges) : narrow ? as_bytes(automaton.narrow_edges) : as_bytes(automaton.wide_edges),
       as_bytes(automaton.lists),
       as_bytes(automaton.outputs),
       as_bytes(automaton.windows),
       store_bytes,
       filter_bytes,
   };
-  container::write_file(kFormat, contents, out);
+  container::write_file(compact ? kCompactFormat : kFormat, contents, out);
 }
 
 // ---- Loading --------------------------------------------------------------------------------
@@ -147,13 +169,14 @@ namespace {
 
 class Loader {
  public:
-  Loader(std::span<const std::byte> bytes, std::string_view name) : bytes_(bytes), name_(name) {}
+  Loader(std::span<const std::byte> bytes, std::string_view name)
+      : bytes_(bytes), name_(name), compact_(container::has_magic(bytes, kCompactFormat)) {}
 
   [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::bad_format, name_ + ": " + what); }
 
   // Header, section table, checksum, and the INFO section's fields.
   void check_layout() {
-    sections_ = container::Sections(bytes_, kFormat, name_);
+    sections_ = container::Sections(bytes_, compact_ ? kCompactFormat : kFormat, name_);
 
     const std::span<const std::byte> info = sections_[kInfo];
     if (info.size() < kInfoSize) fail("INFO: " + std::to_string(info.size()) + " bytes, less than 64");
@@ -177,7 +200,7 @@ class Loader {
     if (!parse_filter_kind(to_string(static_cast<FilterKind>(kind)))) fail("INFO: unknown filter kind " + std::to_string(kind));
     options_.filter = static_cast<FilterKind>(kind);
     options_.fp_rate = read<double>(i + kOffFilterRate);
-    if (!(options_.fp_rate > 0.0 && options_.fp_rate < 1.0)) fail("INFO: filter rate " + std::to_string(options_.fp_rate) + " is not in (0, 1)");
+    if (!(options_.fp_rate > 0.0 && options_.fp_rate < 1.0)) fail("INFO: the filter rate is not in (0, 1)");  // no value: printing a double links printf
     dense_ = read<std::uint32_t>(i + kOffDense);
     const auto tag_length = read<std::uint32_t>(i + kOffTagLength), name_length = read<std::uint32_t>(i + kOffNameLength);
     if (tag_length > kMaxTagBytes || name_length > kMaxNameBytes || info.size() != kInfoSize + tag_length + name_length)
@@ -191,6 +214,36 @@ class Loader {
   template <class T>
   std::span<const T> array(Section s) const {
     return sections_.array<T>(s);
+  }
+
+  // The nodes and edges: read in place, or the compact form's unpacked into memory that
+  // `owner` then also keeps (with what it kept before).
+  template <class Entry>
+  struct Unpacked {
+    std::shared_ptr<const void> file;
+    std::vector<Automaton::Node<Entry>> nodes;
+    std::vector<Automaton::Edge<Entry>> edges;
+  };
+  template <class Entry>
+  std::span<const Automaton::Edge<Entry>> edges(std::shared_ptr<const void>& owner) {
+    if (!compact_) return array<Automaton::Edge<Entry>>(kEdges);
+    return unpacked<Entry>(owner).edges;
+  }
+  template <class Entry>
+  std::span<const Automaton::Node<Entry>> nodes(std::shared_ptr<const void>& owner) {
+    if (!compact_) return array<Automaton::Node<Entry>>(kNodes);
+    return unpacked<Entry>(owner).nodes;
+  }
+  template <class Entry>
+  const Unpacked<Entry>& unpacked(std::shared_ptr<const void>& owner) {
+    if (auto* done = static_cast<const Unpacked<Entry>*>(unpacked_)) return *done;
+    auto u = std::make_shared<Unpacked<Entry>>();
+    u->edges = within("automaton", [&] { return compact_tables::unpack_edges<Entry>(sections_[kEdges]); });
+    u->nodes = within("automaton", [&] { return compact_tables::unpack_nodes<Entry>(sections_[kNodes], u->edges.size()); });
+    u->file = std::move(owner);
+    unpacked_ = u.get();
+    owner = std::move(u);
+    return *static_cast<const Unpacked<Entry>*>(unpacked_);
   }
 
   // Runs a part's own checks, naming the section group in their message.
@@ -228,13 +281,14 @@ class Loader {
     t.dense = dense_;
     if (entry_size_ == 2) {
       t.narrow = array<std::uint16_t>(kRows);
-      t.narrow_nodes = array<Automaton::Node<std::uint16_t>>(kNodes);
-      t.narrow_edges = array<Automaton::Edge<std::uint16_t>>(kEdges);
+      t.narrow_nodes = nodes<std::uint16_t>(owner);
+      t.narrow_edges = edges<std::uint16_t>(owner);
     } else {
       t.wide = array<std::uint32_t>(kRows);
-      t.wide_nodes = array<Automaton::Node<std::uint32_t>>(kNodes);
-      t.wide_edges = array<Automaton::Edge<std::uint32_t>>(kEdges);
+      t.wide_nodes = nodes<std::uint32_t>(owner);
+      t.wide_edges = edges<std::uint32_t>(owner);
     }
+    if (compact_ && dense_ >= states_) fail("INFO: the compact form is the small layout, and every state has a dense row");
     t.lists = array<std::uint32_t>(kLists);
     t.outputs = array<std::uint16_t>(kOutputs);
     t.windows = array<Automaton::Window>(kWindows);
@@ -273,6 +327,8 @@ class Loader {
  private:
   std::span<const std::byte> bytes_;
   std::string name_;
+  bool compact_;
+  const void* unpacked_ = nullptr;  // the Unpacked `owner` holds, once made
   container::Sections sections_;
   LetterPolicy policy_ = LetterPolicy::pattern_letters;
   std::uint32_t left_ = 0, right_ = 0, symbols_ = 0, shift_ = 0, entry_size_ = 0, states_ = 0, dense_ = 0, patterns_ = 0, exception_count_ = 0;

@@ -39,7 +39,7 @@ void explain_not_in_runtime(const Model&, std::string_view, std::size_t, std::ve
 Hyphenator load_not_in_runtime(const LanguageInfo&, std::string_view, const Settings&, std::span<const Source>) {
   not_in_runtime("the language registry");
 }
-void write_not_in_runtime(const Model&, std::string_view, std::string_view, bool, std::ostream&) { not_in_runtime("write_compiled"); }
+void write_not_in_runtime(const Model&, std::string_view, std::string_view, CompiledLayout, std::ostream&) { not_in_runtime("write_compiled"); }
 constexpr auto* kExplainTex = explain_not_in_runtime;
 constexpr auto* kExplainDic = explain_not_in_runtime;
 constexpr auto* kLoadTex = load_not_in_runtime;

@@ -154,9 +154,9 @@ struct DialectRules {
   UserWord (*parse_user_word)(const Model& model, std::string_view text);
   /// Hyphenator::explain on one token at `base` in the text.
   void (*explain_token)(const Model& model, std::string_view token, std::size_t base, std::vector<WordExplanation>& out);
-  /// The compiled form (doc/compiled-format.md); `tag`, `name` and `small` as
+  /// The compiled form (doc/compiled-format.md); `tag`, `name` and `layout` as
   /// Hyphenator::write_compiled takes them, where the dialect's format has them.
-  void (*write_compiled)(const Model& model, std::string_view tag, std::string_view name, bool small, std::ostream& out);
+  void (*write_compiled)(const Model& model, std::string_view tag, std::string_view name, CompiledLayout layout, std::ostream& out);
   /// load_language for a language of the registry in this dialect (`asked`: the tag as the
   /// caller gave it, for messages), labelled with its tag and name.
   Hyphenator (*load_language)(const LanguageInfo& language, std::string_view asked, const Settings& settings,

@@ -106,7 +106,7 @@ void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::st
 }
 
 void Hyphenator::write_compiled(std::ostream& out, std::string_view tag, std::string_view name, CompiledLayout layout) const {
-  model_->rules->write_compiled(*model_, tag, name, layout == CompiledLayout::small, out);
+  model_->rules->write_compiled(*model_, tag, name, layout, out);
 }
 
 void Hyphenator::write_compiled_file(const std::filesystem::path& path, std::string_view tag, std::string_view name,

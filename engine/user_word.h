@@ -5,12 +5,12 @@
 
 #include "engine/dialect.h"
 
+#include "base/hex.h"
 #include "base/utf8.h"
 
 #include <hyph/error.h>
 
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -19,9 +19,7 @@ namespace hyph::detail {
 /// A character as a message names it: 'x' for printable ASCII, else U+XXXX.
 inline std::string describe_char(char32_t cp) {
   if (cp >= 0x20 && cp < 0x7F) return std::string("'") + static_cast<char>(cp) + "'";
-  char text[16];
-  std::snprintf(text, sizeof text, "U+%04X", static_cast<unsigned>(cp));
-  return text;
+  return "U+" + base::hex_code_point(cp);
 }
 
 /// Reads "hy-phen-ation": '-' marks a break after the letters so far (bit n of the mask, for

@@ -52,8 +52,8 @@ class SplitMix64 {
 /// Throws invalid_argument unless 0 < fp_rate < 1 (NaN is rejected too).
 inline void check_fp_rate(double fp_rate) {
   if (!(fp_rate > 0.0 && fp_rate < 1.0))
-    throw Error(ErrorCode::invalid_argument,
-                "false-positive rate must be strictly between 0 and 1, got " + std::to_string(fp_rate));
+    // Not printed: std::to_string(double) would link printf into the WebAssembly module (js/).
+    throw Error(ErrorCode::invalid_argument, "the false-positive rate must be strictly between 0 and 1");
 }
 
 /// log2(1/ε), the information-theoretic minimum bits per key for false-positive rate ε.

@@ -5,18 +5,28 @@
 //
 // Every call that can fail takes a JsError the wrapper allocated and returns a failure value
 // after filling it; nothing is thrown across the ABI.
+//
+// The per-call path (positions(), hyphenate()) is lean: the wrapper writes the text's code
+// units straight into a buffer of the handle (hyph_js_text), one call that cannot throw
+// (hyph_js_positions) writes the offsets into another (hyph_js_offsets), and neither buffer is
+// allocated again until a text needs more. No try block surrounds that call: under
+// emscripten's exceptions every call inside one goes out through a JavaScript trampoline.
 #include <hyph/error.h>
 #include <hyph/hyphenator.h>
 #include <hyph/user_dictionary.h>
 
 #include "base/utf8.h"
 
+#include <malloc.h>
+
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <new>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -52,10 +62,28 @@ struct Handle {
   std::unique_ptr<std::byte, Free> bytes;  // the compiled file, read in place by the hyphenator
   hyph::Hyphenator hyphenator;
   hyph::UserDictionary user;
-  // Scratch for one call: the text in UTF-8 and the breaks found in it.
+  // The wrapper's window, sized by it: the text's code units, written in place, and the break
+  // offsets (code units) found in it.
+  std::vector<char16_t> text;
+  std::vector<std::size_t> offsets;
+  // The text's bytes when it is ASCII (as long as `text`): the library's UTF-8 path, whose
+  // one-word path is the fastest, gives the same offsets for it.
+  std::vector<char> ascii;
+  // breaks() (and positions() with a user dictionary, which reads UTF-8 only): the text in
+  // UTF-8 there, and the break records.
   std::string utf8;
   std::vector<JsBreak> breaks;
 };
+
+// What the buffers keep between calls; a longer text's are given back after it (hyph_js_trim).
+constexpr std::size_t kKeptUnits = std::size_t{1} << 16;
+
+// Makes `buffer` hold at least `size` elements (it never shrinks here).
+template <class T>
+T* at_least(std::vector<T>& buffer, std::size_t size) {
+  if (buffer.size() < size) buffer.resize(size);
+  return buffer.data();
+}
 
 void report(JsError* error, std::int32_t code, const std::string& message, std::uint32_t line = 0, std::uint32_t column = 0) noexcept {
   if (error == nullptr) return;
@@ -115,12 +143,44 @@ std::uint32_t units_of(std::string_view text, std::size_t from, std::size_t to) 
   return units;
 }
 
+// Appends a record to h->breaks from inside a visit callback, which must not throw: a failed
+// allocation is remembered, and the call throws std::bad_alloc once the visit is over.
+void keep(Handle* handle, bool& out_of_memory, const JsBreak& record) noexcept {
+  if (out_of_memory) return;
+  try {
+    handle->breaks.push_back(record);
+  } catch (...) {
+    out_of_memory = true;
+  }
+}
+
+// Collects breaks already in code units (the UTF-16 path) into h->breaks.
+struct UnitCollector {
+  Handle* handle;
+  bool out_of_memory = false;
+
+  static void visit(void* context, const hyph::Break& b) {
+    auto& self = *static_cast<UnitCollector*>(context);
+    keep(self.handle, self.out_of_memory, {
+        .offset = static_cast<std::uint32_t>(b.offset),
+        .value = static_cast<std::uint32_t>(b.value),
+        .replaced_before = static_cast<std::uint32_t>(b.replaced_before),
+        .replaced_after = static_cast<std::uint32_t>(b.replaced_after),
+        .before = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(b.before.data())),
+        .before_length = static_cast<std::uint32_t>(b.before.size()),
+        .after = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(b.after.data())),
+        .after_length = static_cast<std::uint32_t>(b.after.size()),
+    });
+  }
+};
+
 // Collects the breaks of h->utf8 into h->breaks, offsets turned into code units: the breaks
 // come in order, so one cursor walks the text once.
 struct Collector {
   Handle* handle;
   std::size_t byte = 0;
   std::uint32_t unit = 0;
+  bool out_of_memory = false;
 
   static void visit(void* context, const hyph::Break& b) {
     auto& self = *static_cast<Collector*>(context);
@@ -131,7 +191,7 @@ struct Collector {
       self.unit -= units_of(text, b.offset, self.byte);
     }
     self.byte = b.offset;
-    self.handle->breaks.push_back({
+    keep(self.handle, self.out_of_memory, {
         .offset = self.unit,
         .value = static_cast<std::uint32_t>(b.value),
         .replaced_before = units_of(text, b.offset - b.replaced_before, b.offset),
@@ -160,25 +220,77 @@ Handle* hyph_js_load(std::byte* bytes, std::size_t size, const char* name, std::
     if (right_min >= 0) settings.right_min = right_min;
     hyph::Hyphenator h = hyph::Hyphenator::load_compiled(std::span<const std::byte>(owned.get(), size), settings, name);
     hyph::UserDictionary user(h);
-    handle = new Handle{std::move(owned), std::move(h), std::move(user), {}, {}};
+    handle = new Handle{std::move(owned), std::move(h), std::move(user), {}, {}, {}, {}, {}};
   });
   return handle;
 }
 
 void hyph_js_free(Handle* handle) { delete handle; }
 
-/// Finds the breaks of `units` UTF-16 code units; returns their count (hyph_js_breaks_data
-/// gives them), or -1 with `error` filled.
-std::int32_t hyph_js_breaks(Handle* handle, const char16_t* text, std::size_t units, JsError* error) {
+/// The handle's text buffer, made to hold at least `units` code units: the wrapper writes a
+/// text there for hyph_js_positions and hyph_js_breaks. Null with `error` filled if memory
+/// cannot grow. The address holds until the next call of this function or hyph_js_trim.
+char16_t* hyph_js_text(Handle* handle, std::size_t units, JsError* error) {
+  char16_t* data = nullptr;
+  guarded(error, [&] {
+    const std::size_t size = std::max<std::size_t>(units, 1);
+    at_least(handle->ascii, size);
+    data = at_least(handle->text, size);
+  });
+  return data;
+}
+
+/// The handle's offset buffer, made to hold at least `count` offsets (as hyph_js_text).
+std::size_t* hyph_js_offsets(Handle* handle, std::size_t count, JsError* error) {
+  std::size_t* data = nullptr;
+  guarded(error, [&] { data = at_least(handle->offsets, std::max<std::size_t>(count, 1)); });
+  return data;
+}
+
+/// Where the first `units` code units of the text buffer may break (Hyphenator::hyphenate's
+/// UTF-16 path, offsets in code units): writes as many as the offset buffer holds and returns
+/// how many there are in all; -1 when the user dictionary has words (hyph_js_breaks answers
+/// then). Cannot fail and allocates nothing.
+std::int32_t hyph_js_positions(Handle* handle, std::size_t units) noexcept {
+  if (handle->user.size() != 0) return -1;
+  units = std::min(units, handle->text.size());
+  const char16_t* text = handle->text.data();
+  const std::span<std::size_t> offsets(handle->offsets);
+  char16_t all = 0;
+  for (std::size_t i = 0; i < units; ++i) all |= text[i];
+  if (all >= 0x80) return static_cast<std::int32_t>(handle->hyphenator.hyphenate(std::u16string_view(text, units), offsets));
+  char* bytes = handle->ascii.data();
+  for (std::size_t i = 0; i < units; ++i) bytes[i] = static_cast<char>(text[i]);
+  return static_cast<std::int32_t>(handle->hyphenator.hyphenate(std::string_view(bytes, units), offsets));
+}
+
+/// Gives back what a long text made the buffers hold beyond kKeptUnits.
+void hyph_js_trim(Handle* handle) noexcept {
+  if (handle->text.size() > kKeptUnits) {
+    std::vector<char16_t>().swap(handle->text);
+    std::vector<char>().swap(handle->ascii);
+  }
+  if (handle->offsets.size() > kKeptUnits) std::vector<std::size_t>().swap(handle->offsets);
+  if (handle->utf8.capacity() > 3 * kKeptUnits) std::string().swap(handle->utf8);
+  if (handle->breaks.capacity() > kKeptUnits) std::vector<JsBreak>().swap(handle->breaks);
+}
+
+/// Every break of the first `units` code units of the text buffer, with its value and
+/// spelling; returns their count (hyph_js_breaks_data gives them), or -1 with `error` filled.
+std::int32_t hyph_js_breaks(Handle* handle, std::size_t units, JsError* error) {
   std::int32_t count = -1;
   guarded(error, [&] {
-    to_utf8(text, units, handle->utf8);
+    const std::u16string_view text(handle->text.data(), std::min(units, handle->text.size()));
     handle->breaks.clear();
-    Collector collector{handle};
     if (handle->user.size() == 0) {
-      handle->hyphenator.visit_breaks(handle->utf8, &Collector::visit, &collector);
+      UnitCollector collector{handle};
+      handle->hyphenator.visit_breaks(text, &UnitCollector::visit, &collector);
+      if (collector.out_of_memory) throw std::bad_alloc();
     } else {
+      to_utf8(text.data(), text.size(), handle->utf8);
+      Collector collector{handle};
       handle->user.visit_breaks(handle->utf8, &Collector::visit, &collector);
+      if (collector.out_of_memory) throw std::bad_alloc();
     }
     count = static_cast<std::int32_t>(handle->breaks.size());
   });
@@ -214,6 +326,10 @@ std::int32_t hyph_js_left_min(const Handle* handle) { return handle->hyphenator.
 std::int32_t hyph_js_right_min(const Handle* handle) { return handle->hyphenator.mins().right; }
 
 void* hyph_js_alloc(std::size_t size) { return std::malloc(size); }
+
+/// Bytes of the module's heap in use (malloc's count): the reliability tests' measure that
+/// memory does not grow over many calls.
+std::uint32_t hyph_js_heap_in_use() { return static_cast<std::uint32_t>(mallinfo().uordblks); }
 void hyph_js_free_bytes(void* p) { std::free(p); }
 
 }  // extern "C"

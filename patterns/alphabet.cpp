@@ -2,12 +2,12 @@
 
 #include "patterns/letter_rules.h"
 #include "patterns/unicode_data.h"
+#include "base/hex.h"
 #include "base/utf8.h"
 
 #include <hyph/error.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <set>
 #include <utility>
 #include <vector>
@@ -36,11 +36,7 @@ PackedUtf8 pack(char32_t c) {
 constexpr std::size_t kDirectStep = 128;
 static_assert(kDirectStep >= Alphabet::kAscii);
 
-std::string hex(char32_t cp) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%04X", static_cast<unsigned>(cp));
-  return text;
-}
+std::string hex(char32_t cp) { return base::hex_code_point(cp); }
 
 [[noreturn]] void bad(const std::string& what) { throw Error(ErrorCode::bad_format, what); }
 

@@ -98,6 +98,16 @@ with tempfile.TemporaryDirectory() as tmp:
         small = run(HYPHENATE, ["--compiled", out(tag + "-small.hyb")], data).stdout
         check(f"{tag}: --small, smaller and the same answers", r.returncode == 0 and small == compiled and
               os.path.getsize(out(tag + "-small.hyb")) < os.path.getsize(out(tag + ".hyb")), r.stderr)
+        # --compact: the small layout packed for downloading; the same answers, and read back
+        # (-p) and written small, the small file itself.
+        r = run(COMPILE, ["-l", tag, "--patterns-dir", VENDORED, "--compact", *extra, "-o", out(tag + "-compact.hyb")])
+        compact = run(HYPHENATE, ["--compiled", out(tag + "-compact.hyb")], data).stdout
+        check(f"{tag}: --compact, the same answers", r.returncode == 0 and compact == compiled, r.stderr)
+        r = run(COMPILE, ["-p", out(tag + "-compact.hyb"), "--small", "-o", out(tag + "-again.hyb")])
+        check(f"{tag}: --compact read back and written --small is the --small file",
+              r.returncode == 0 and read(out(tag + "-again.hyb")) == read(out(tag + "-small.hyb")), r.stderr)
+        r = run(COMPILE, ["-l", tag, "--patterns-dir", VENDORED, "--small", "--compact", "-o", out("never.hyb")])
+        check(f"{tag}: --small with --compact: usage", r.returncode == 2 and b"exclusive" in r.stderr, r.stderr)
         r = run(HYPHENATE, ["--compiled", out(tag + ".hyb"), "--letters", "patterns"], b"x\n")
         check(f"{tag}: other letters need the sources", r.returncode == 1 and b"letters" in r.stderr, r.stderr)
 

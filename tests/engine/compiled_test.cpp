@@ -80,7 +80,7 @@ Bytes with_filter(const Bytes& bytes, hyph::FilterKind kind) {
   settings.exceptions.filter = kind;
   const auto model = hyph::detail::load_compiled(bytes, nullptr, settings, "test.hyb", hyph::detail::FilterFrom::settings);
   std::ostringstream out;
-  hyph::detail::write_compiled_tex(*model, {}, {}, false, out);
+  hyph::detail::write_compiled_tex(*model, {}, {}, hyph::CompiledLayout::fast, out);
   const std::string s = std::move(out).str();
   Bytes b(s.size());
   std::memcpy(b.data(), s.data(), s.size());
@@ -732,6 +732,72 @@ TEST_CASE("the small layout hyphenates as the fast one, and round-trips") {
     CHECK(section(file.bytes, "LIST").length > 0);
     for (const std::string w : {"abcdefghijklmnopqrst", "xabcdefghijklmnopqrsx", "abc", "hyphen"}) CHECK(file.h.hyphenated(w) == longer.hyphenated(w));
   }
+}
+
+TEST_CASE("the compact form is the small layout packed: the same tables, the same answers") {
+  const auto edge = test::read_lines(kData + "edge-cases.words");
+  const hyph::Hyphenator english = hyph::Hyphenator::english();
+  const Compiled compact(compiled(english, {}, {}, hyph::CompiledLayout::compact));
+  const Bytes small = compiled(english, {}, {}, hyph::CompiledLayout::small);
+  CHECK(std::memcmp(compact.bytes.data(), "\x89HYC", 4) == 0);
+  CHECK(hyph::detail::model_of(compact.h).automaton.small());
+  CHECK(compact.bytes.size() < small.size() * 2 / 3);  // and gzipped, half
+  // Unpacked, written small again: the small file, byte for byte (so the very tables); and
+  // compact again, the same compact file.
+  CHECK(compiled(compact.h, {}, {}, hyph::CompiledLayout::small) == small);
+  CHECK(compiled(compact.h, {}, {}, hyph::CompiledLayout::compact) == compact.bytes);
+  CHECK(differences(english, compact.h, test::read_lines(kData + "en-us.words")) == 0);
+  CHECK(differences(english, compact.h, edge) == 0);
+  for (const std::string tag : {"de-1996", "ru"}) {
+    CAPTURE(tag);
+    const hyph::Hyphenator source = hyph::load_language(tag, {}, {}, test::vendored());
+    auto lines = test::read_lines(kData + tag + ".words");
+    const auto unicode_edge = test::read_lines(kData + "unicode-edge-cases.words");
+    lines.insert(lines.end(), unicode_edge.begin(), unicode_edge.end());
+    const Compiled file(compiled(source, {}, {}, hyph::CompiledLayout::compact));
+    CHECK(differences(source, file.h, lines) == 0);
+    CHECK(compiled(file.h, {}, {}, hyph::CompiledLayout::small) == compiled(source, {}, {}, hyph::CompiledLayout::small));
+  }
+  // Patterns longer than a window (lists), and a file from a file.
+  const hyph::Hyphenator longer = hyph::Hyphenator::load(std::vector{test::memory("long.tex", "\\patterns{a1bcdefghijklmnopqrs 2b1c .ab4c hy3ph}")});
+  const Compiled lists(compiled(longer, {}, {}, hyph::CompiledLayout::compact));
+  for (const std::string w : {"abcdefghijklmnopqrst", "xabcdefghijklmnopqrsx", "abc", "hyphen"}) CHECK(lists.h.hyphenated(w) == longer.hyphenated(w));
+}
+
+TEST_CASE("damaged compact files are refused, or load and work") {
+  const Bytes good = compiled(hyph::Hyphenator::english(), {}, {}, hyph::CompiledLayout::compact);
+  // Without a fixed checksum, any change is refused.
+  Bytes flipped = good;
+  flipped[section(good, "NODZ").offset + 9] ^= std::byte{1};
+  expect_bad(flipped, "checksum mismatch");
+  for (std::size_t cut = 1; cut < good.size(); cut += 97) expect_bad(Bytes(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(cut)), "truncated");
+  auto damaged = [&](const std::string& tag, std::size_t at, auto value, const std::string& what) {
+    Bytes b = good;
+    put(b, section(good, tag).offset + at, value);
+    fix_checksum(b);
+    CAPTURE(tag);
+    CAPTURE(what);
+    expect_bad(b, what);
+  };
+  damaged("EDGZ", 0, std::uint32_t{0xFFFFFFF0}, "section EDGZ: 4294967280 entries do not fit");
+  damaged("NODZ", 0, std::uint32_t{0x7FFFFFFF}, "section NODZ: 2147483647 entries do not fit");
+  damaged("EDGZ", 0, std::uint32_t{3}, "bytes after its last entry");
+  damaged("NODZ", 4, std::uint8_t{0x7F}, "edges go past those of EDGZ");
+  damaged("EDGZ", 4, std::uint8_t{0xFF}, "");  // a symbol's number runs on
+  // Every byte of the packed sections, a sample, the checksum fixed: refused or working.
+  const auto edge = test::read_lines(kData + "edge-cases.words");
+  std::size_t refused = 0, loaded = 0;
+  for (const std::string tag : {"NODZ", "EDGZ"}) {
+    const SectionEntry s = section(good, tag);
+    for (std::uint64_t k = 0; k < 200; ++k) {
+      Bytes b = good;
+      b[s.offset + (k * 7919 + k * k) % s.length] ^= std::byte{static_cast<unsigned char>(1 + k % 255)};
+      fix_checksum(b);
+      (loads_or_refuses(b, edge) ? loaded : refused) += 1;
+    }
+  }
+  MESSAGE(refused << " damaged compact files refused, " << loaded << " loaded");
+  CHECK(refused > 0);
 }
 
 TEST_CASE("bad output lists (patterns longer than a window)") {

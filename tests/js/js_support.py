@@ -89,10 +89,12 @@ def compile_languages(source: Path, hyph_compile: Path, out: Path) -> list:
     jobs += [('hyph-utf8-en-us', ['--patterns-dir', str(source / 'js' / 'data' / 'hyph-utf8'), '-l', 'hyph-utf8:en-us'])]
     for tag, args in jobs:
         target = out / f'{tag}.hyb'
-        # Rebuilt when hyph-compile is newer (its format may have changed).
-        if not target.exists() or target.stat().st_mtime < hyph_compile.stat().st_mtime:
+        # The compact form, what a page downloads (doc/javascript.md, "Sizes"). Rebuilt when
+        # hyph-compile is newer (its format may have changed) or the file is another form.
+        if (not target.exists() or target.stat().st_mtime < hyph_compile.stat().st_mtime or
+                target.read_bytes()[:4] != b'\x89HYC'):
             env = dict(os.environ, HYPH_NO_SYSTEM_DIRS='1', HYPH_PATTERNS_DIR='')
-            run([hyph_compile, *args, '--small', '-o', target], env=env)
+            run([hyph_compile, *args, '--compact', '-o', target], env=env)
         made.append(target)
     return made
 

@@ -28,6 +28,17 @@ class FreedError extends HyphenationError {}
 const kCodes = ['ok', 'io', 'parse', 'bad_utf8', 'unknown_language', 'invalid_argument', 'bad_format', 'capacity'];
 const kBreakWords = 8;  // JsBreak: eight 32-bit words
 const kErrorBytes = 16;  // JsError
+// A long text goes to the module a run of whole tokens at a time (a token: a run without TeX's
+// white space, which the word rules read alone), so that the module's buffers stay small: a
+// run of about kRun code units, cut after white space; longer only where one token is. A
+// token longer than kMaxRun is a RangeError: the module's memory is 32-bit, and the run is
+// copied into it whole (three bytes a code unit: its UTF-16, and its bytes if it is ASCII).
+const kRun = 1 << 15;
+const kMaxRun = 1 << 28;
+// Buffers the module keeps between calls, in code units (hyph_js.cpp's kKeptUnits).
+const kKeptUnits = 1 << 16;
+// TeX's white space (hyph::is_word_separator): space, \t, \n, \v, \f, \r.
+const isSeparator = (unit) => unit === 32 || (unit >= 9 && unit <= 13);
 const utf8Decoder = new TextDecoder('utf-8');
 const utf8Encoder = new TextEncoder();
 
@@ -112,7 +123,8 @@ function codePointBefore(text, i) {
   return [low, 1];
 }
 
-const isLetter = (cp) => kLetter.test(String.fromCodePoint(cp));
+// ASCII's letters are a-z and A-Z (and it has no marks); the rest asks Unicode's properties.
+const isLetter = (cp) => (cp < 0x80 ? ((cp | 0x20) - 0x61) >>> 0 < 26 : kLetter.test(String.fromCodePoint(cp)));
 
 // Drops the breaks that fall in words of fewer than `min` code points (a word: the run of
 // letters and marks around the break).
@@ -145,15 +157,34 @@ function longWordsOnly(text, offsets, min) {
   return kept;
 }
 
-// `text` with `mark` at each of `offsets` (ascending UTF-16 offsets into it).
+// `text` with `mark` at each of `offsets` (ascending UTF-16 offsets into it): its pieces
+// joined once, which for a long text is faster than growing a string piece by piece.
 function withMarks(text, offsets, mark) {
-  let out = '';
+  const count = offsets.length;
+  if (count === 0) return text;
+  const pieces = new Array(count + 1);
   let from = 0;
-  for (const offset of offsets) {
-    out += text.slice(from, offset) + mark;
+  for (let k = 0; k < count; ++k) {
+    const offset = offsets[k];
+    pieces[k] = text.slice(from, offset);
     from = offset;
   }
-  return out + text.slice(from);
+  pieces[count] = text.slice(from);
+  return pieces.join(mark);
+}
+
+// Where the run of `text` starting at `from` ends: the whole rest if it is short, else after
+// white space in its second kRun / 2 units, else at the end of the token that crosses kRun.
+function runEnd(text, from) {
+  const end = text.length;
+  if (end - from <= kRun) return end;
+  for (let i = from + kRun; i > from + (kRun >> 1); --i) if (isSeparator(text.charCodeAt(i - 1))) return i;
+  const nextSeparator = /[\t\n\v\f\r ]/g;
+  nextSeparator.lastIndex = from + kRun;
+  const found = nextSeparator.exec(text);
+  const to = found === null ? end : found.index;
+  if (to - from > kMaxRun) throw new RangeError(`libhyph: a run of ${to - from} code units without white space is longer than ${kMaxRun}`);
+  return to;
 }
 
 const kConstruct = Symbol('freed');
@@ -164,6 +195,12 @@ class Hyphenator {
   #handle;
   #error;
   #name;
+  // The module's buffers for this language (hyph_js_text, hyph_js_offsets): their addresses
+  // and how many code units and offsets they hold; 0 until a call needs them.
+  #text = 0;
+  #textUnits = 0;
+  #offsets = 0;
+  #offsetCount = 0;
 
   constructor(token, m, handle, errorPtr, name) {
     if (token !== kConstruct) throw new TypeError('use Hyphenator.load() or Hyphenator.fromBytes()');
@@ -228,6 +265,13 @@ class Hyphenator {
     return Hyphenator.#open(loadModuleSync(), bytes, options);
   }
 
+  // For the reliability tests: the module's memory and the bytes its heap has in use (0, 0
+  // before the module is loaded).
+  static _memory() {
+    if (moduleReady === null) return { moduleBytes: 0, heapInUse: 0 };
+    return { moduleBytes: moduleReady.HEAPU8.buffer.byteLength, heapInUse: moduleReady._hyph_js_heap_in_use() >>> 0 };
+  }
+
   static #open(m, bytes, { name = '(bytes)', leftMin, rightMin } = {}) {
     const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     for (const [option, value] of [['leftMin', leftMin], ['rightMin', rightMin]])
@@ -264,22 +308,63 @@ class Hyphenator {
   get leftMin() { return this.#live()._hyph_js_left_min(this.#handle); }
   get rightMin() { return this.#live()._hyph_js_right_min(this.#handle); }
 
-  // The breaks of `text` in the module's memory: [count, first word of the records].
-  #find(text) {
-    if (typeof text !== 'string') throw new TypeError('text must be a string');
-    const m = this.#live();
-    const units = text.length;
-    const ptr = m._hyph_js_alloc(Math.max(units * 2, 2));
-    if (ptr === 0) throw new RangeError(`libhyph: no memory for a text of ${units} code units`);
-    try {
-      const heap16 = new Uint16Array(m.HEAPU8.buffer, ptr, units);
-      for (let i = 0; i < units; ++i) heap16[i] = text.charCodeAt(i);
-      const count = m._hyph_js_breaks(this.#handle, ptr, units, this.#error);
-      if (count < 0) throw errorFrom(m, this.#error, this.#name);
-      return [count, m._hyph_js_breaks_data(this.#handle) >>> 2];
-    } finally {
-      m._hyph_js_free_bytes(ptr);
+  // A module call that may allocate: its result, or the Error it reported (RangeError when
+  // memory cannot grow).
+  #checked(result) {
+    if (result === 0 || result < 0) throw errorFrom(this.#m, this.#error, this.#name);
+    return result;
+  }
+
+  // Writes text[from, to) into the module's text buffer (made large enough first).
+  #write(m, text, from, to) {
+    const units = to - from;
+    if (units > this.#textUnits) {
+      // Doubling up to a run's size; a long token gets exactly its size (given back after).
+      const want = units > kRun ? units : Math.min(Math.max(units, 2 * this.#textUnits, 256), kRun);
+      this.#text = this.#checked(m._hyph_js_text(this.#handle, want, this.#error));
+      this.#textUnits = want;
     }
+    const heap = m.HEAPU16;
+    let at = this.#text >>> 1;
+    for (let i = from; i < to; ++i) heap[at++] = text.charCodeAt(i);
+    return units;
+  }
+
+  // After a run longer than the buffers keep: the module gives the room back.
+  #trim(m) {
+    if (this.#textUnits <= kKeptUnits && this.#offsetCount <= kKeptUnits) return;
+    m._hyph_js_trim(this.#handle);
+    this.#text = this.#textUnits = this.#offsets = this.#offsetCount = 0;
+  }
+
+  // The break records of the text buffer's first `units` (hyph_js_breaks): [count, their
+  // first 32-bit word].
+  #records(m, units) {
+    const count = m._hyph_js_breaks(this.#handle, units, this.#error);
+    if (count < 0) throw errorFrom(m, this.#error, this.#name);
+    return [count, m._hyph_js_breaks_data(this.#handle) >>> 2];
+  }
+
+  // Appends the break offsets of text[from, to) (whole tokens) to `out`.
+  #positionsOf(m, text, from, to, out) {
+    const units = this.#write(m, text, from, to);
+    let count = m._hyph_js_positions(this.#handle, units);
+    if (count < 0) {
+      // A user dictionary has words: its path gives records.
+      const [n, at] = this.#records(m, units);
+      const words = m.HEAPU32;
+      for (let k = 0; k < n; ++k) out.push(words[at + k * kBreakWords] + from);
+      return;
+    }
+    if (count > this.#offsetCount) {
+      const want = count > kRun ? count : Math.min(Math.max(count, 2 * this.#offsetCount, 64), kRun);
+      this.#offsets = this.#checked(m._hyph_js_offsets(this.#handle, want, this.#error));
+      this.#offsetCount = want;
+      count = m._hyph_js_positions(this.#handle, units);
+    }
+    const words = m.HEAPU32;
+    const at = this.#offsets >>> 2;
+    for (let k = 0; k < count; ++k) out.push(words[at + k] + from);
   }
 
   /**
@@ -287,21 +372,30 @@ class Hyphenator {
    * offsets and lengths in UTF-16 code units; before/after '' for a standard break.
    */
   breaks(text) {
-    const [count, at] = this.#find(text);
-    const m = this.#m;
-    const words = m.HEAPU32;
+    if (typeof text !== 'string') throw new TypeError('text must be a string');
+    const m = this.#live();
     const out = [];
-    for (let k = 0; k < count; ++k) {
-      const w = at + k * kBreakWords;
-      const b = words[w + 4], bl = words[w + 5], a = words[w + 6], al = words[w + 7];
-      out.push({
-        offset: words[w],
-        value: words[w + 1],
-        replacedBefore: words[w + 2],
-        replacedAfter: words[w + 3],
-        before: bl === 0 ? '' : utf8Decoder.decode(m.HEAPU8.subarray(b, b + bl)),
-        after: al === 0 ? '' : utf8Decoder.decode(m.HEAPU8.subarray(a, a + al)),
-      });
+    try {
+      for (let from = 0; from < text.length;) {
+        const to = runEnd(text, from);
+        const [count, at] = this.#records(m, this.#write(m, text, from, to));
+        const words = m.HEAPU32;
+        for (let k = 0; k < count; ++k) {
+          const w = at + k * kBreakWords;
+          const b = words[w + 4], bl = words[w + 5], a = words[w + 6], al = words[w + 7];
+          out.push({
+            offset: words[w] + from,
+            value: words[w + 1],
+            replacedBefore: words[w + 2],
+            replacedAfter: words[w + 3],
+            before: bl === 0 ? '' : utf8Decoder.decode(m.HEAPU8.subarray(b, b + bl)),
+            after: al === 0 ? '' : utf8Decoder.decode(m.HEAPU8.subarray(a, a + al)),
+          });
+        }
+        from = to;
+      }
+    } finally {
+      this.#trim(m);
     }
     return out;
   }
@@ -310,21 +404,69 @@ class Hyphenator {
    * Where `text` may break, in UTF-16 code units, as the native Hyphenator::hyphenate gives
    * them (a .dic dictionary's non-standard break too, at its offset: breaks() has its spelling).
    */
-  positions(text, { minWordLength } = {}) {
-    const min = checkMinWordLength(minWordLength);
-    const [count, at] = this.#find(text);
-    const words = this.#m.HEAPU32;
-    const out = new Array(count);
-    for (let k = 0; k < count; ++k) out[k] = words[at + k * kBreakWords];
-    return longWordsOnly(text, out, min);
+  positions(text, options) {
+    const min = options === undefined ? 0 : checkMinWordLength(options.minWordLength);
+    if (typeof text !== 'string') throw new TypeError('text must be a string');
+    const m = this.#live();
+    if (text.length <= kRun) {
+      // One call, and the answer read straight into an array of its size (a word's commonest path).
+      const units = this.#write(m, text, 0, text.length);
+      const count = m._hyph_js_positions(this.#handle, units);
+      if (count >= 0 && count <= this.#offsetCount) {
+        const words = m.HEAPU32;
+        const at = this.#offsets >>> 2;
+        const out = new Array(count);
+        for (let k = 0; k < count; ++k) out[k] = words[at + k];
+        return min <= 1 ? out : longWordsOnly(text, out, min);
+      }
+    }
+    const out = [];
+    if (text.length <= kRun) {
+      this.#positionsOf(m, text, 0, text.length, out);
+    } else {
+      try {
+        for (let from = 0; from < text.length;) {
+          const to = runEnd(text, from);
+          this.#positionsOf(m, text, from, to, out);
+          from = to;
+        }
+      } finally {
+        this.#trim(m);
+      }
+    }
+    return min <= 1 ? out : longWordsOnly(text, out, min);
   }
 
   /**
    * `text` with `hyphenChar` (default U+00AD SOFT HYPHEN) at every break of positions():
    * removing them gives `text` back. Words shorter than `minWordLength` code points are left alone.
    */
-  hyphenate(text, { hyphenChar = '\u00AD', minWordLength } = {}) {
-    return withMarks(text, this.positions(text, { minWordLength }), hyphenChar);
+  hyphenate(text, options) {
+    if (options === undefined) return this.#marked(text, '\u00AD', 0);
+    const { hyphenChar = '\u00AD', minWordLength } = options;
+    return this.#marked(text, hyphenChar, checkMinWordLength(minWordLength));
+  }
+
+  // hyphenate()'s work. A long text is marked a run at a time (no word crosses a run's end,
+  // which follows white space), so that its pieces die young instead of all living at once.
+  #marked(text, mark, min) {
+    if (typeof text !== 'string') throw new TypeError('text must be a string');
+    if (text.length <= kRun) return withMarks(text, this.positions(text, { minWordLength: min }), mark);
+    const m = this.#live();
+    const runs = [];
+    try {
+      for (let from = 0; from < text.length;) {
+        const to = runEnd(text, from);
+        const run = text.slice(from, to);
+        const offsets = [];
+        this.#positionsOf(m, run, 0, run.length, offsets);
+        runs.push(withMarks(run, min <= 1 ? offsets : longWordsOnly(run, offsets, min), mark));
+        from = to;
+      }
+    } finally {
+      this.#trim(m);
+    }
+    return runs.join('');
   }
 
   /** Releases the module's memory for this language; any later use throws FreedError. */
