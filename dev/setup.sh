@@ -53,7 +53,9 @@ test_packages+=(libreoffice-writer-nogui hyphen-de hyphen-hu poppler-utils fonts
 # The js suite (tests/js, doc/javascript.md): Debian's emscripten builds the WebAssembly module,
 # node and npm build and test the npm package. A node and npm already installed from elsewhere
 # (e.g. NodeSource's nodejs, which brings its own npm) are kept: Debian's npm would replace them.
-test_packages+=(emscripten)
+# Debian's chromium is the browser js-chromium drives headless (puppeteer-core from npm
+# downloads none).
+test_packages+=(emscripten chromium)
 command -v node >/dev/null || test_packages+=(nodejs)
 command -v npm >/dev/null || test_packages+=(npm)
 

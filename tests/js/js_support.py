@@ -64,6 +64,22 @@ def npm_install_pinned(pinned: Path, folder: Path, ready: Path, timeout: int):
     return why
 
 
+def native_break_offsets(hyphenate: Path, compiled: Path, words: list) -> list:
+    """Each word's break offsets (in code points) by the native `hyphenate` on a compiled file."""
+    out = subprocess.run([hyphenate, '--compiled', compiled], input='\n'.join(words) + '\n',
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    offsets = []
+    for line in out:
+        found, n = set(), 0
+        for c in line:
+            if c == '-':
+                found.add(n)
+            else:
+                n += 1
+        offsets.append(found)
+    return offsets
+
+
 def compile_languages(source: Path, hyph_compile: Path, out: Path) -> list:
     out.mkdir(parents=True, exist_ok=True)
     made = []

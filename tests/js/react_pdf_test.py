@@ -15,7 +15,6 @@ pdftotext is absent. --png DIR writes both pages as PNG there (doc/ holds them).
 import json
 import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -50,22 +49,6 @@ def hyphenated_line_ends(text: str) -> dict:
     return sections
 
 
-def allowed(hyphenate: Path, compiled: Path, words: list) -> list:
-    """Each word's break offsets (in code points) by the native tool."""
-    out = subprocess.run([hyphenate, '--compiled', compiled], input='\n'.join(words) + '\n',
-                         capture_output=True, text=True, check=True).stdout.splitlines()
-    offsets = []
-    for line in out:
-        found, n = set(), 0
-        for c in line:
-            if c == '-':
-                found.add(n)
-            else:
-                n += 1
-        offsets.append(found)
-    return offsets
-
-
 def main() -> int:
     source, build, hyph_compile, hyphenate = (Path(a).resolve() for a in sys.argv[1:5])
     png_dir = Path(sys.argv[sys.argv.index('--png') + 1]).resolve() if '--png' in sys.argv else None
@@ -84,7 +67,7 @@ def main() -> int:
         layout = js_support.run(['pdftotext', '-layout', pdf, '-']).stdout
         for section, ends in hyphenated_line_ends(layout).items():
             words = [b + a for b, a in ends]
-            ok = allowed(hyphenate, compiled[section], words)
+            ok = js_support.native_break_offsets(hyphenate, compiled[section], words)
             bad = [f'{b}-{a}' for (b, a), offsets in zip(ends, ok) if len(b) not in offsets]
             unknown = [w for w in words if w not in paragraph[section]]
             print(f'{which} {section.lower()}: {len(ends)} hyphenated line ends: {", ".join(f"{b}-{a}" for b, a in ends)}')
