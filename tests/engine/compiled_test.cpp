@@ -173,6 +173,18 @@ void expect_bad(const Bytes& b, const std::string& what = "") {
   }
 }
 
+// `good` with `value` written at byte `at` of section `tag`, the checksum fixed: refused, with
+// a message containing `what`.
+template <class T>
+void expect_bad_at(const Bytes& good, const std::string& tag, std::size_t at, T value, const std::string& what) {
+  Bytes b = good;
+  put(b, section(good, tag).offset + at, value);
+  fix_checksum(b);
+  CAPTURE(tag);
+  CAPTURE(what);
+  expect_bad(b, what);
+}
+
 // Either bad_format, or a hyphenator that works (the sanitizers watch it hyphenate).
 bool loads_or_refuses(const Bytes& b, const std::vector<std::string>& words) {
   try {
@@ -582,12 +594,7 @@ TEST_CASE("bad headers and section tables") {
 TEST_CASE("bad contents: every index and parameter the hyphenator relies on") {
   const Bytes good = compiled(tiny(), "x-tiny", "Tiny");
   auto damaged = [&](const std::string& tag, std::size_t at, auto value, const std::string& what) {
-    Bytes b = good;
-    put(b, section(good, tag).offset + at, value);
-    fix_checksum(b);
-    CAPTURE(tag);
-    CAPTURE(what);
-    expect_bad(b, what);
+    expect_bad_at(good, tag, at, value, what);
   };
   // INFO
   damaged("INFO", 0, std::uint32_t{2}, "letter policy 2");
@@ -679,12 +686,7 @@ TEST_CASE("bad nodes and edges in the small layout") {
   REQUIRE(get<std::uint32_t>(good, section(good, "INFO").offset + 44) == 3);
   REQUIRE(section(good, "NODE").length == 9 * 8);
   auto damaged = [&](const std::string& tag, std::size_t at, auto value, const std::string& what) {
-    Bytes b = good;
-    put(b, section(good, tag).offset + at, value);
-    fix_checksum(b);
-    CAPTURE(tag);
-    CAPTURE(what);
-    expect_bad(b, what);
+    expect_bad_at(good, tag, at, value, what);
   };
   damaged("NODE", 4, std::uint16_t{3}, "state 3: fallback state 3 is not a smaller number");
   damaged("NODE", 8 + 4, std::uint16_t{60000}, "state 4: fallback state 60000");
@@ -772,12 +774,7 @@ TEST_CASE("damaged compact files are refused, or load and work") {
   expect_bad(flipped, "checksum mismatch");
   for (std::size_t cut = 1; cut < good.size(); cut += 97) expect_bad(Bytes(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(cut)), "truncated");
   auto damaged = [&](const std::string& tag, std::size_t at, auto value, const std::string& what) {
-    Bytes b = good;
-    put(b, section(good, tag).offset + at, value);
-    fix_checksum(b);
-    CAPTURE(tag);
-    CAPTURE(what);
-    expect_bad(b, what);
+    expect_bad_at(good, tag, at, value, what);
   };
   damaged("EDGZ", 0, std::uint32_t{0xFFFFFFF0}, "section EDGZ: 4294967280 entries do not fit");
   damaged("NODZ", 0, std::uint32_t{0x7FFFFFFF}, "section NODZ: 2147483647 entries do not fit");
@@ -804,12 +801,7 @@ TEST_CASE("bad output lists (patterns longer than a window)") {
   const std::vector<hyph::Source> long_patterns{test::memory("long.tex", "\\patterns{a1bcdefghijklmnopqrs 2b1c .ab4c hy3ph}")};
   const Bytes good = compiled(hyph::Hyphenator::load(long_patterns));
   auto damaged = [&](const std::string& tag, std::size_t at, auto value, const std::string& what) {
-    Bytes b = good;
-    put(b, section(good, tag).offset + at, value);
-    fix_checksum(b);
-    CAPTURE(tag);
-    CAPTURE(what);
-    expect_bad(b, what);
+    expect_bad_at(good, tag, at, value, what);
   };
   damaged("LIST", 0, std::uint32_t{1}, "output list 0");
   damaged("LIST", 4, std::uint32_t{(100u << 8) | 1}, "does not follow");
