@@ -185,6 +185,14 @@ void expect_bad_at(const Bytes& good, const std::string& tag, std::size_t at, T 
   expect_bad(b, what);
 }
 
+// A vendored language's word list and the Unicode edge cases, the lines a layout is checked on.
+std::vector<std::string> language_lines(const std::string& tag) {
+  auto lines = test::read_lines(kData + tag + ".words");
+  const auto unicode_edge = test::read_lines(kData + "unicode-edge-cases.words");
+  lines.insert(lines.end(), unicode_edge.begin(), unicode_edge.end());
+  return lines;
+}
+
 // Either bad_format, or a hyphenator that works (the sanitizers watch it hyphenate).
 bool loads_or_refuses(const Bytes& b, const std::vector<std::string>& words) {
   try {
@@ -718,9 +726,7 @@ TEST_CASE("the small layout hyphenates as the fast one, and round-trips") {
   for (const std::string tag : {"de-1996", "ru"}) {
     CAPTURE(tag);
     const hyph::Hyphenator source = hyph::load_language(tag, {}, {}, test::vendored());
-    auto lines = test::read_lines(kData + tag + ".words");
-    const auto unicode_edge = test::read_lines(kData + "unicode-edge-cases.words");
-    lines.insert(lines.end(), unicode_edge.begin(), unicode_edge.end());
+    const auto lines = language_lines(tag);
     const Compiled file(compiled(source, {}, {}, hyph::CompiledLayout::small));
     CHECK(differences(source, file.h, lines) == 0);
     CHECK(compiled(file.h) == compiled(source));
@@ -753,9 +759,7 @@ TEST_CASE("the compact form is the small layout packed: the same tables, the sam
   for (const std::string tag : {"de-1996", "ru"}) {
     CAPTURE(tag);
     const hyph::Hyphenator source = hyph::load_language(tag, {}, {}, test::vendored());
-    auto lines = test::read_lines(kData + tag + ".words");
-    const auto unicode_edge = test::read_lines(kData + "unicode-edge-cases.words");
-    lines.insert(lines.end(), unicode_edge.begin(), unicode_edge.end());
+    const auto lines = language_lines(tag);
     const Compiled file(compiled(source, {}, {}, hyph::CompiledLayout::compact));
     CHECK(differences(source, file.h, lines) == 0);
     CHECK(compiled(file.h, {}, {}, hyph::CompiledLayout::small) == compiled(source, {}, {}, hyph::CompiledLayout::small));
