@@ -204,6 +204,58 @@ struct Collector {
   }
 };
 
+// hyphenate()'s long-text path (doc/javascript.md, "The long-text path"): the module marks
+// the text itself, so that the wrapper does no work per character or per break. The wrapper
+// writes a run of whole tokens as UTF-8 (TextEncoder.encodeInto, the engines' bulk path) into
+// the marker's input and the mark's UTF-16 into its own buffer; the module hyphenates the
+// UTF-8 and writes the marked run as UTF-16, which the wrapper decodes in one call
+// (TextDecoder('utf-16le'), much faster than UTF-8's for text that is not all ASCII, as a
+// marked text is). A marker belongs to one wrapper Hyphenator; its buffers hold a run and are
+// given back after a longer one (hyph_js_marker_trim).
+struct JsMarker {
+  std::vector<char> input;
+  std::vector<char16_t> mark;
+  std::vector<std::size_t> offsets;
+  std::vector<char16_t> output;
+  // Whether the last input held U+FFFD, which is also what encodeInto writes for a lone
+  // surrogate: the wrapper then checks the run itself.
+  bool replacement = false;
+};
+
+// Appends the UTF-16 of the well-formed UTF-8 [p, end) at `out`; returns the end. Sets
+// `replacement` if U+FFFD is among it.
+char16_t* utf16_of(const unsigned char* p, const unsigned char* end, char16_t* out, bool& replacement) noexcept {
+  while (p != end) {
+    if (*p < 0x80) {
+      *out++ = *p++;
+      continue;
+    }
+    const hyph::utf8::Decoded d = hyph::utf8::decode(p, end);
+    // encodeInto writes well-formed UTF-8: an invalid byte cannot come, but stays one unit.
+    const char32_t cp = d.cp == hyph::utf8::kInvalid ? 0xFFFD : d.cp;
+    replacement |= cp == 0xFFFD;
+    if (cp >= 0x10000) {
+      *out++ = static_cast<char16_t>(0xD800 + ((cp - 0x10000) >> 10));
+      *out++ = static_cast<char16_t>(0xDC00 + (cp & 0x3FF));
+    } else {
+      *out++ = static_cast<char16_t>(cp);
+    }
+    p += d.length;
+  }
+  return out;
+}
+
+// `buffer` made to hold at least `size` (at least one) elements, or null if memory cannot
+// grow: the long-text path's calls report that as a value, not an exception.
+template <class T>
+T* grown(std::vector<T>& buffer, std::size_t size) noexcept {
+  try {
+    return at_least(buffer, std::max<std::size_t>(size, 1));
+  } catch (...) {
+    return nullptr;
+  }
+}
+
 }  // namespace
 
 extern "C" {
@@ -324,6 +376,67 @@ std::int32_t hyph_js_dialect(const Handle* handle) {
 }
 std::int32_t hyph_js_left_min(const Handle* handle) { return handle->hyphenator.mins().left; }
 std::int32_t hyph_js_right_min(const Handle* handle) { return handle->hyphenator.mins().right; }
+
+/// A marker for one wrapper Hyphenator; null if memory cannot grow.
+JsMarker* hyph_js_marker_new() noexcept { return new (std::nothrow) JsMarker; }
+void hyph_js_marker_free(JsMarker* marker) { delete marker; }
+
+/// The marker's input buffer, made to hold at least `bytes`; null if memory cannot grow. The
+/// address holds until the next call of this function or hyph_js_marker_trim.
+char* hyph_js_marker_input(JsMarker* marker, std::size_t bytes) noexcept { return grown(marker->input, bytes); }
+
+/// The marker's mark buffer (hyphenChar's UTF-16 code units), made to hold at least `units`.
+char16_t* hyph_js_marker_mark(JsMarker* marker, std::size_t units) noexcept { return grown(marker->mark, units); }
+
+/// The first `bytes` of the input (well-formed UTF-8, whole tokens) with the first `mark_units`
+/// of the mark at every break, as hyphenate() gives them: writes them as UTF-16 to the output
+/// buffer (hyph_js_marker_output) and returns their length in code units; (size_t)-1 if memory
+/// cannot grow; (size_t)-2 when the user dictionary has words (the wrapper marks from
+/// hyph_js_breaks' offsets then).
+std::size_t hyph_js_mark(Handle* handle, JsMarker* marker, std::size_t bytes, std::size_t mark_units) noexcept {
+  constexpr auto kNoMemory = static_cast<std::size_t>(-1);
+  if (handle->user.size() != 0) return static_cast<std::size_t>(-2);
+  const std::string_view text(marker->input.data(), std::min(bytes, marker->input.size()));
+  const std::u16string_view mark(marker->mark.data(), std::min(mark_units, marker->mark.size()));
+  // Running prose breaks about once in ten bytes: room for that, and a second call when there
+  // are more.
+  if (grown(marker->offsets, text.size() / 8 + 16) == nullptr) return kNoMemory;
+  std::size_t count = handle->hyphenator.hyphenate(text, marker->offsets);
+  if (count > marker->offsets.size()) {
+    if (grown(marker->offsets, count) == nullptr) return kNoMemory;
+    count = handle->hyphenator.hyphenate(text, marker->offsets);
+  }
+  // UTF-16 takes at most one unit a byte.
+  if (mark.size() != 0 && count > (marker->output.max_size() - text.size() - 1) / mark.size()) return kNoMemory;
+  char16_t* out = grown(marker->output, text.size() + count * mark.size());
+  if (out == nullptr) return kNoMemory;
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  marker->replacement = false;
+  std::size_t from = 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::size_t offset = marker->offsets[k];
+    out = utf16_of(p + from, p + offset, out, marker->replacement);
+    out = std::copy(mark.begin(), mark.end(), out);
+    from = offset;
+  }
+  out = utf16_of(p + from, p + text.size(), out, marker->replacement);
+  return static_cast<std::size_t>(out - marker->output.data());
+}
+
+/// Whether the last hyph_js_mark's input held U+FFFD (1) or not (0).
+std::int32_t hyph_js_marker_replacement(const JsMarker* marker) { return marker->replacement ? 1 : 0; }
+
+const char16_t* hyph_js_marker_output(const JsMarker* marker) { return marker->output.data(); }
+
+/// Gives back what a run longer than the wrapper's runs made the buffers hold beyond kKeptUnits
+/// code units' worth (three bytes each).
+void hyph_js_marker_trim(JsMarker* marker) noexcept {
+  constexpr std::size_t kKeptBytes = 3 * kKeptUnits;
+  if (marker->input.size() > kKeptBytes) std::vector<char>().swap(marker->input);
+  if (marker->mark.size() > kKeptUnits) std::vector<char16_t>().swap(marker->mark);
+  if (marker->offsets.size() > kKeptUnits) std::vector<std::size_t>().swap(marker->offsets);
+  if (marker->output.size() > 2 * kKeptUnits) std::vector<char16_t>().swap(marker->output);
+}
 
 void* hyph_js_alloc(std::size_t size) { return std::malloc(size); }
 

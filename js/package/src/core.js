@@ -40,6 +40,16 @@ const kKeptUnits = 1 << 16;
 // TeX's white space (hyph::is_word_separator): space, \t, \n, \v, \f, \r.
 const isSeparator = (unit) => unit === 32 || (unit >= 9 && unit <= 13);
 const utf8Decoder = new TextDecoder('utf-8');
+// The long-text path's decoder of the module's marked UTF-16: a byte order mark at a run's
+// start is text, kept.
+const utf16Decoder = new TextDecoder('utf-16le', { ignoreBOM: true });
+// hyphenate() of a text longer than this goes through the long-text path (#marked).
+const kShortText = kRun;
+// Whether a string has no lone surrogate (UTF-8 carries it unchanged): the engine's own test
+// where it has one (Node 20, current browsers), else a scan.
+const isWellFormed = typeof String.prototype.isWellFormed === 'function'
+  ? (s) => s.isWellFormed()
+  : (s) => !/\p{Surrogate}/u.test(s);
 const utf8Encoder = new TextEncoder();
 
 let modulePromise = null;
@@ -187,6 +197,12 @@ function runEnd(text, from) {
   return to;
 }
 
+// A pointer from the module, or the RangeError of memory that cannot grow.
+function noMemoryIfNull(ptr, what) {
+  if (ptr === 0) throw new RangeError(`libhyph: no memory for ${what}`);
+  return ptr;
+}
+
 const kConstruct = Symbol('freed');
 
 /** A loaded language. Create with `await Hyphenator.load(...)` or `Hyphenator.fromBytes(...)`. */
@@ -201,6 +217,12 @@ class Hyphenator {
   #textUnits = 0;
   #offsets = 0;
   #offsetCount = 0;
+  // The long-text path's marker (hyph_js_marker_new), its input buffer's address and size in
+  // bytes, and the mark's length in code units there; 0 until a long text needs them.
+  #marker = 0;
+  #input = 0;
+  #inputBytes = 0;
+  #markUnits = 0;
 
   constructor(token, m, handle, errorPtr, name) {
     if (token !== kConstruct) throw new TypeError('use Hyphenator.load() or Hyphenator.fromBytes()');
@@ -332,6 +354,11 @@ class Hyphenator {
 
   // After a run longer than the buffers keep: the module gives the room back.
   #trim(m) {
+    if (this.#marker !== 0) {
+      // The marker gives back each buffer beyond its kept size (the input's: 3 * kKeptUnits bytes).
+      m._hyph_js_marker_trim(this.#marker);
+      if (this.#inputBytes > 3 * kKeptUnits) this.#input = this.#inputBytes = 0;
+    }
     if (this.#textUnits <= kKeptUnits && this.#offsetCount <= kKeptUnits) return;
     m._hyph_js_trim(this.#handle);
     this.#text = this.#textUnits = this.#offsets = this.#offsetCount = 0;
@@ -448,19 +475,31 @@ class Hyphenator {
   }
 
   // hyphenate()'s work. A long text is marked a run at a time (no word crosses a run's end,
-  // which follows white space), so that its pieces die young instead of all living at once.
+  // which follows white space), so that the module's buffers stay small whatever its length.
   #marked(text, mark, min) {
     if (typeof text !== 'string') throw new TypeError('text must be a string');
-    if (text.length <= kRun) return withMarks(text, this.positions(text, { minWordLength: min }), mark);
+    if (text.length <= kShortText) return withMarks(text, this.positions(text, { minWordLength: min }), mark);
     const m = this.#live();
+    if (mark === '') return text;
+    // The module marks each run itself (#markedRun), the text moved in and out by the engines'
+    // bulk paths, so that JavaScript does nothing per character or per break. A mark or a run
+    // with a lone surrogate (which neither path carries), and minWordLength (Unicode's letters
+    // as JavaScript knows them), take the offsets back and mark here.
+    const inModule = min <= 1 && isWellFormed(mark);
     const runs = [];
     try {
+      if (inModule) this.#writeMark(m, mark);
       for (let from = 0; from < text.length;) {
         const to = runEnd(text, from);
         const run = text.slice(from, to);
-        const offsets = [];
-        this.#positionsOf(m, run, 0, run.length, offsets);
-        runs.push(withMarks(run, min <= 1 ? offsets : longWordsOnly(run, offsets, min), mark));
+        const marked = inModule ? this.#markedRun(m, run) : null;
+        if (marked !== null) {
+          runs.push(marked);
+        } else {
+          const offsets = [];
+          this.#positionsOf(m, run, 0, run.length, offsets);
+          runs.push(withMarks(run, min <= 1 ? offsets : longWordsOnly(run, offsets, min), mark));
+        }
         from = to;
       }
     } finally {
@@ -469,10 +508,48 @@ class Hyphenator {
     return runs.join('');
   }
 
+  // The module's marker for this language (hyph_js_marker_new), made at its first long text.
+  #markerOf(m) {
+    if (this.#marker === 0) this.#marker = noMemoryIfNull(m._hyph_js_marker_new(), 'a marker');
+    return this.#marker;
+  }
+
+  // Writes `mark`'s code units into the marker's mark buffer.
+  #writeMark(m, mark) {
+    const at = noMemoryIfNull(m._hyph_js_marker_mark(this.#markerOf(m), mark.length), `a mark of ${mark.length} code units`) >>> 1;
+    const heap = m.HEAPU16;
+    for (let i = 0; i < mark.length; ++i) heap[at + i] = mark.charCodeAt(i);
+    this.#markUnits = mark.length;
+  }
+
+  // `run` (whole tokens) with the mark at every break, marked by the module: UTF-8 in
+  // (encodeInto), UTF-16 out (TextDecoder). null if the run has a lone surrogate, which
+  // encodeInto would replace, or the user dictionary has words (whose path reads offsets).
+  #markedRun(m, run) {
+    const marker = this.#markerOf(m);
+    const most = 3 * run.length;
+    if (most > this.#inputBytes) {
+      // Room for a run of kRun units, kept; a longer token's is given back after it (#trim).
+      const want = Math.max(most, 3 * kRun);
+      this.#input = noMemoryIfNull(m._hyph_js_marker_input(marker, want), `a run of ${want} bytes`);
+      this.#inputBytes = want;
+    }
+    const bytes = utf8Encoder.encodeInto(run, m.HEAPU8.subarray(this.#input, this.#input + most)).written;
+    const units = m._hyph_js_mark(this.#handle, marker, bytes, this.#markUnits) >>> 0;
+    if (units === 0xFFFFFFFF) throw new RangeError(`libhyph: no memory for a marked run of ${run.length} code units`);
+    if (units === 0xFFFFFFFE) return null;  // the user dictionary has words: marked here
+    // U+FFFD is also what encodeInto wrote for a lone surrogate: only then is the run looked at.
+    if (m._hyph_js_marker_replacement(marker) !== 0 && !isWellFormed(run)) return null;
+    const out = m._hyph_js_marker_output(marker) >>> 1;
+    return utf16Decoder.decode(m.HEAPU16.subarray(out, out + units));
+  }
+
   /** Releases the module's memory for this language; any later use throws FreedError. */
   free() {
     if (this.#handle === 0) return;
     this.#m._hyph_js_free(this.#handle);
+    if (this.#marker !== 0) this.#m._hyph_js_marker_free(this.#marker);
+    this.#marker = 0;
     this.#m._hyph_js_free_bytes(this.#error);
     this.#handle = 0;
   }
