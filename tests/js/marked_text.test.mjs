@@ -1,10 +1,11 @@
-// hyphenate() of texts longer than one run (doc/javascript.md, "The long-text path"): the
-// module marks each run itself, the text moved in as UTF-8 and out as UTF-16. Its answer must
-// be the text with the mark at every offset positions() gives (the UTF-16 path's breaks, which
-// the native library's equal), and removing the marks must give the text back: for every mark
-// (empty, several code units, astral, a lone surrogate), for text beyond ASCII, surrogate pairs
-// and byte order marks at runs' ends, lone surrogates (which UTF-8 cannot carry), U+FFFD, NUL,
-// minWordLength and a user dictionary. On the package built in the build tree (LIBHYPH_PACKAGE).
+// hyphenate() of texts longer than a paragraph (doc/javascript.md, "The long-text path"): the
+// module marks them itself, a run at a time, the text moved in as UTF-8 and out as UTF-16. Its
+// answer must be the text with the mark at every offset positions() gives (the UTF-16 path's
+// breaks, which the native library's equal), and removing the marks must give the text back:
+// for every mark (empty, several code units, astral, a lone surrogate), for text beyond ASCII,
+// surrogate pairs and byte order marks at runs' ends, lone surrogates (which UTF-8 cannot
+// carry), U+FFFD, NUL, minWordLength and a user dictionary. On the package built in the build
+// tree (LIBHYPH_PACKAGE).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
@@ -70,6 +71,19 @@ test('text beyond ASCII: every mark, the answer positions() gives', () => {
   for (const mark of kMarks) {
     check(english, text, mark);
     check(german, text, mark);
+  }
+});
+
+test('paragraphs: texts of one run, from just above the short texts\' length', () => {
+  // core.js marks texts longer than 512 code units in the module, shorter ones itself.
+  const pieces = ['hyphenation', 'Typesetting', 'répétition', '\u{1F600}', '\uFEFF', '\uD800', '\uFFFD', '\u0000', 'computer'];
+  for (const units of [500, 511, 512, 513, 514, 600, 2000, kRun - 1, kRun]) {
+    for (let k = 0; k < 4; ++k) {
+      let text = textOf(pieces, units);
+      text = text.length > units ? text.slice(0, units) : text;
+      for (const mark of kMarks) check(english, text, mark);
+      check(english, text, '\u00AD', 9);
+    }
   }
 });
 
