@@ -410,8 +410,8 @@ JsMarker* hyph_js_marker_new() noexcept { return new (std::nothrow) JsMarker; }
 void hyph_js_marker_free(JsMarker* marker) { delete marker; }
 
 /// The marker's input buffer, made to hold at least `bytes` (its contents lost when it grows);
-/// null if memory cannot grow. The address holds until the next call of this function or
-/// hyph_js_marker_trim.
+/// null if memory cannot grow. The address holds until the next call of this function (the
+/// wrapper asks once, for a run's most).
 char* hyph_js_marker_input(JsMarker* marker, std::size_t bytes) noexcept { return marker->input.at_least<char>(bytes); }
 
 /// The marker's mark buffer (hyphenChar's UTF-16 code units), made to hold at least `units`.
@@ -463,10 +463,9 @@ std::size_t hyph_js_mark(Handle* handle, JsMarker* marker, std::size_t bytes, st
 /// the marker's life.
 const JsMarked* hyph_js_marker_marked(const JsMarker* marker) { return &marker->marked; }
 
-/// Gives back what a run longer than the wrapper's runs made the buffers hold beyond kKeptUnits
-/// code units' worth (the input: three bytes each; the output: two units each).
+/// Gives back what a long mark made the buffers hold beyond kKeptUnits code units' worth (the
+/// output: two units each); the input stays (a run's most, which the wrapper asked for once).
 void hyph_js_marker_trim(JsMarker* marker) noexcept {
-  marker->input.give_back_above(3 * kKeptUnits);
   marker->mark.give_back_above(kKeptUnits * sizeof(char16_t));
   marker->offsets.give_back_above(kKeptUnits * sizeof(std::size_t));
   marker->output.give_back_above(2 * kKeptUnits * sizeof(char16_t));

@@ -220,12 +220,11 @@ class Hyphenator {
   #offsets = 0;
   #offsetCount = 0;
   // The long-text path's marker (hyph_js_marker_new), where it tells what it made (JsMarked,
-  // in 32-bit words), its input buffer's address and size in bytes, and the mark's length in
-  // code units there; 0 until a long text needs them.
+  // in 32-bit words), its input buffer's address (3 * kRun bytes, a run's UTF-8 at most), and
+  // the mark's length in code units; 0 until a long text needs them.
   #marker = 0;
   #markedAt = 0;
   #input = 0;
-  #inputBytes = 0;
   #markUnits = 0;
 
   constructor(token, m, handle, errorPtr, name) {
@@ -358,11 +357,8 @@ class Hyphenator {
 
   // After a run longer than the buffers keep: the module gives the room back.
   #trim(m) {
-    if (this.#marker !== 0) {
-      // The marker gives back each buffer beyond its kept size (the input's: 3 * kKeptUnits bytes).
-      m._hyph_js_marker_trim(this.#marker);
-      if (this.#inputBytes > 3 * kKeptUnits) this.#input = this.#inputBytes = 0;
-    }
+    // The marker gives back a mark, offsets or output beyond what it keeps (a long mark's).
+    if (this.#marker !== 0) m._hyph_js_marker_trim(this.#marker);
     if (this.#textUnits <= kKeptUnits && this.#offsetCount <= kKeptUnits) return;
     m._hyph_js_trim(this.#handle);
     this.#text = this.#textUnits = this.#offsets = this.#offsetCount = 0;
@@ -487,8 +483,9 @@ class Hyphenator {
     if (mark === '') return text;
     // The module marks each run itself (#markedRun), the text moved in and out by the engines'
     // bulk paths, so that JavaScript does nothing per character or per break. A mark or a run
-    // with a lone surrogate (which neither path carries), and minWordLength (Unicode's letters
-    // as JavaScript knows them), take the offsets back and mark here.
+    // with a lone surrogate (which neither path carries), minWordLength (Unicode's letters as
+    // JavaScript knows them), and a run longer than kRun (one token of at least kRun / 2 units:
+    // TeX hyphenates only its first word) take the offsets back and mark here.
     const inModule = min <= 1 && isWellFormed(mark);
     const runs = [];
     try {
@@ -496,7 +493,7 @@ class Hyphenator {
       for (let from = 0; from < text.length;) {
         const to = runEnd(text, from);
         const run = text.slice(from, to);
-        const marked = inModule ? this.#markedRun(m, run) : null;
+        const marked = inModule && run.length <= kRun ? this.#markedRun(m, run) : null;
         if (marked !== null) {
           runs.push(marked);
         } else {
@@ -529,18 +526,14 @@ class Hyphenator {
     this.#markUnits = mark.length;
   }
 
-  // `run` (whole tokens) with the mark at every break, marked by the module: UTF-8 in
-  // (encodeInto), UTF-16 out (TextDecoder). null if the run has a lone surrogate, which
-  // encodeInto would replace, or the user dictionary has words (whose path reads offsets).
+  // `run` (whole tokens, at most kRun units) with the mark at every break, marked by the
+  // module: UTF-8 in (encodeInto), UTF-16 out (TextDecoder). null if the run has a lone
+  // surrogate, which encodeInto would replace, or the user dictionary has words (whose path
+  // reads offsets).
   #markedRun(m, run) {
     const marker = this.#markerOf(m);
     const most = 3 * run.length;
-    if (most > this.#inputBytes) {
-      // Room for a run of kRun units, kept; a longer token's is given back after it (#trim).
-      const want = Math.max(most, 3 * kRun);
-      this.#input = noMemoryIfNull(m._hyph_js_marker_input(marker, want), `a run of ${want} bytes`);
-      this.#inputBytes = want;
-    }
+    if (this.#input === 0) this.#input = noMemoryIfNull(m._hyph_js_marker_input(marker, 3 * kRun), `a run of ${3 * kRun} bytes`);
     const bytes = utf8Encoder.encodeInto(run, m.HEAPU8.subarray(this.#input, this.#input + most)).written;
     const units = m._hyph_js_mark(this.#handle, marker, bytes, this.#markUnits) >>> 0;
     if (units === 0xFFFFFFFF) throw new RangeError(`libhyph: no memory for a marked run of ${run.length} code units`);
