@@ -116,16 +116,17 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline void step(const char* to, const c
   window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset));
 }
 
-// The gap values of a word of n letters (2 <= n <= 14) by the walk Automaton::walk_packed<false>
-// makes, in one register: byte k holds gap k - (14 - n) in its high nibble. The word lies
-// between edges at the end of `w`: w[14 - n] and w[15] are the edges, so that the walk is one
-// run of steps entered at the word's first letter (no test after each letter).
-HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i walk_in_register(const patterns::Automaton::PackedRows& p,
-                                                                         const std::uint8_t* w, std::size_t n) noexcept {
+// The gap values of a word of n letters (2 <= n <= 16) by the walk Automaton::walk_packed<false>
+// makes, in one register: byte k holds gap k - (14 - n) in its high nibble (for n above 14, the
+// first n - 14 gaps have slid out). `a` and `b` are the word's first two symbols; its others
+// and the closing edge end at w[15] (w[17 - n] .. w[15]), so that the walk is one run of steps
+// entered at the word's third letter (no test after each letter).
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i walk_in_register(const patterns::Automaton::PackedRows& p, std::size_t a,
+                                                                         std::size_t b, const std::uint8_t* w,
+                                                                         std::size_t n) noexcept {
   const char* const rows = p.rows;
   const char* const windows = rows + (std::size_t{2} << p.shift) - 8;
   // Gaps 0, 1, 2: the edge, the first letter and the second (the pair's row from the table).
-  const std::size_t a = w[15 - n], b = w[16 - n];
   std::uint16_t offset1;
   std::memcpy(&offset1, rows + 2 * (1 + a) + p.start * 8, sizeof offset1);
   std::size_t offset = p.pairs[a << p.shift | b];
@@ -135,6 +136,8 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i walk_in_register(const pa
   // Gaps 3 .. n + 1: w[17 - n] .. w[15].
   const char* const to = rows + 2;
   switch (n) {
+    case 16: step(to, windows, w[1], offset, window); [[fallthrough]];
+    case 15: step(to, windows, w[2], offset, window); [[fallthrough]];
     case 14: step(to, windows, w[3], offset, window); [[fallthrough]];
     case 13: step(to, windows, w[4], offset, window); [[fallthrough]];
     case 12: step(to, windows, w[5], offset, window); [[fallthrough]];
@@ -279,7 +282,7 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline void collect_avx2(const Model& mo
   const __m128i more = _mm_loadu_si128(reinterpret_cast<const __m128i*>(word.word + 8));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + 16 - gaps), _mm_packus_epi16(halves, more));
   const std::size_t n = gaps - 2;
-  const __m128i window = walk_in_register(model.packed_rows, buffer, n);
+  const __m128i window = walk_in_register(model.packed_rows, buffer[15 - n], buffer[16 - n], buffer, n);
   const auto odd = static_cast<unsigned>(_mm_movemask_epi8(_mm_slli_epi16(window, 3))) >> (14 - n);
   const unsigned found = odd & ((2u << word.last) - (1u << word.left));
   const auto count = static_cast<std::size_t>(_mm_popcnt_u32(found));
@@ -342,58 +345,108 @@ HYPH_AVX2_TARGET bool tex_ascii_token_breaks_avx2(const Model& model, std::strin
   return token_breaks_avx2<false>(model, token, out, counters);
 }
 
-// tex_one_word_vector's work on the avx2 tier: a text of 4 to 14 ASCII letters and nothing
-// else (Model::lean_words) answered here; any other text, a word the exception sketch does not
-// refuse, or counters to keep go to whole_text_avx2.
+namespace {
+
+// How the lean path reads a text of 4 to 16 bytes: four 4-byte pieces that stay inside it, at
+// 0, `second`, `third` and n - 4, no two more than 4 apart (so that they cover it), in bytes 0..3,
+// 4..7, 8..11 and 12..15 of one register; and the shuffle that lays the word's letters out
+// for walk_in_register (letter i at byte i + 14 - n, the closing edge at byte 15).
+struct LeanRead {
+  alignas(16) std::uint8_t walk[16];
+  std::uint8_t second, third;
+};
+struct LeanReads {
+  LeanRead of[13];  // n - 4
+};
+constexpr LeanReads make_lean_reads() {
+  LeanReads t{};
+  for (unsigned n = 4; n <= 16; ++n) {
+    LeanRead& r = t.of[n - 4];
+    const unsigned d = n - 4, step = (d + 2) / 3;  // pieces step apart: at most 4
+    r.second = static_cast<std::uint8_t>(step);
+    r.third = static_cast<std::uint8_t>(d - step);
+    const unsigned starts[4] = {0, r.second, r.third, d};
+    for (unsigned k = 0; k < 16; ++k) {
+      r.walk[k] = 0x80;  // the edges (symbol 0) and what the walk does not read
+      if (k + n < 15 || k == 15) continue;
+      const unsigned byte = k + n - 15;  // letter k + n - 14, byte k + n - 15 of the text
+      for (unsigned piece = 4; piece-- > 0;)
+        if (byte >= starts[piece] && byte < starts[piece] + 4) {
+          r.walk[k] = static_cast<std::uint8_t>(4 * piece + byte - starts[piece]);
+          break;
+        }
+    }
+  }
+  return t;
+}
+constexpr LeanReads kLeanReads = make_lean_reads();
+static_assert(patterns::kEdgeSymbol == 0, "the lean path's shuffle writes zeros for the edges");
+
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline std::uint32_t load32(const char* p) noexcept {
+  std::uint32_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// A text of 4 to 16 ASCII bytes that are not all letters, read as the lean path reads it: one
+// with an explicit hyphen and no separator has no break (TeX's word ends at or before the
+// hyphen, §899); others go to whole_text_avx2.
+HYPH_AVX2_TARGET [[gnu::noinline]] std::size_t not_all_letters_avx2(const Model& model, std::string_view text,
+                                                                     std::span<std::size_t> breaks, __m128i bytes) noexcept {
+  const __m128i from_tab = _mm_sub_epi8(bytes, _mm_set1_epi8(9));
+  const __m128i separators = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(from_tab, _mm_set1_epi8(4)), from_tab),
+                                          _mm_cmpeq_epi8(bytes, _mm_set1_epi8(' ')));
+  // A byte from 0x80 (its sign bit) or a separator: not one ASCII token.
+  if (_mm_movemask_epi8(_mm_or_si128(bytes, separators)) != 0) return whole_text_avx2(model, text, breaks, nullptr);
+  if (_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('-'))) != 0) return 0;
+  return whole_text_avx2(model, text, breaks, nullptr);
+}
+
+}  // namespace
+
+// tex_one_word_vector's work on the avx2 tier: a text of 4 to 16 ASCII letters and nothing
+// else (Model::lean_words) answered here, as are one shorter than the minimums and one with an
+// explicit hyphen (no break); any other text, a word the exception sketch does not refuse, or
+// counters to keep go to whole_text_avx2.
 HYPH_AVX2_TARGET std::size_t tex_one_word_avx2(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                                                 LookupCounters* counters) noexcept {
   const std::size_t n = text.size();
-  if (n - 4 > 10 || counters != nullptr || !model.lean_words) return whole_text_avx2(model, text, breaks, counters);
-  // The first and the last `width` bytes, in bytes 0.. and 8.. (the others 0), read by two
-  // loads that overlap rather than pass the text's end; `valid`: the bytes that hold text.
   const char* const p = text.data();
-  const bool wide = n >= 8;
-  __m128i bytes;
-  if (wide) {
-    std::uint64_t head, tail;
-    std::memcpy(&head, p, 8);
-    std::memcpy(&tail, p + n - 8, 8);
-    bytes = _mm_set_epi64x(static_cast<long long>(tail), static_cast<long long>(head));
-  } else {
-    std::uint32_t head, tail;
-    std::memcpy(&head, p, 4);
-    std::memcpy(&tail, p + n - 4, 4);
-    bytes = _mm_set_epi64x(static_cast<long long>(tail), static_cast<long long>(head));
-  }
-  const unsigned valid = wide ? 0xFFFF : 0x0F0F;
-  const __m128i symbols = classify16(model.ascii_symbol_rows, bytes);
-  const unsigned letters = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(symbols, _mm_setzero_si128())));
-  // Every byte ASCII and a letter.
-  if ((static_cast<unsigned>(_mm_movemask_epi8(bytes)) | ((letters & valid) ^ valid)) != 0)
-    return whole_text_avx2(model, text, breaks, counters);
+  if (counters != nullptr || !model.lean_words) return whole_text_avx2(model, text, breaks, counters);
   const auto left = static_cast<std::size_t>(model.mins.left);
   const auto right = static_cast<std::size_t>(model.mins.right);
-  if (n < left + right) return 0;
-  // The word between its edges at the end of w (walk_in_register), a byte a symbol.
-  alignas(16) std::uint8_t w[16];
-  if (wide) {
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(w + 15 - n), symbols);
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(w + 7), _mm_unpackhi_epi64(symbols, symbols));
-  } else {
-    _mm_storeu_si32(w + 15 - n, symbols);
-    _mm_storeu_si32(w + 11, _mm_bsrli_si128(symbols, 8));
+  if (n - 4 > 12) {
+    // 1 to 3 ASCII bytes hold fewer letters than the minimums ask for: no break.
+    if (n - 1 < 3 && n < left + right && ((static_cast<unsigned char>(p[0]) | static_cast<unsigned char>(p[n / 2]) |
+                                          static_cast<unsigned char>(p[n - 1])) & 0x80) == 0)
+      return 0;
+    return whole_text_avx2(model, text, breaks, counters);
   }
-  w[14 - n] = patterns::kEdgeSymbol;
-  w[15] = patterns::kEdgeSymbol;
+  const LeanRead& read = kLeanReads.of[n - 4];
+  const __m128i bytes = _mm_set_epi32(static_cast<int>(load32(p + n - 4)), static_cast<int>(load32(p + read.third)),
+                                      static_cast<int>(load32(p + read.second)), static_cast<int>(load32(p)));
+  const __m128i symbols = classify16(model.ascii_symbol_rows, bytes);
+  // Every byte ASCII and a letter.
+  if ((_mm_movemask_epi8(bytes) | _mm_movemask_epi8(_mm_cmpeq_epi8(symbols, _mm_setzero_si128()))) != 0)
+    return not_all_letters_avx2(model, text, breaks, bytes);
+  // Words of 15 and 16 letters lose their first gaps from the register: no break may be there.
+  if (n < left + right) return 0;
+  if (n > 14 + left) return whole_text_avx2(model, text, breaks, counters);
+  // The word's first, second and last letters are bytes 0, 1 and 15.
   const auto lead = static_cast<unsigned>(_mm_cvtsi128_si32(symbols));
+  const auto last = static_cast<unsigned>(_mm_extract_epi16(symbols, 7)) >> 8;
   const SymbolExceptions& by_symbol = model.symbol_exceptions;
   if (by_symbol.active() &&
-      by_symbol.may_hold(n, static_cast<patterns::Symbol>(lead & 0xFF), static_cast<patterns::Symbol>(lead >> 8 & 0xFF), w[14]))
+      by_symbol.may_hold(n, static_cast<patterns::Symbol>(lead & 0xFF), static_cast<patterns::Symbol>(lead >> 8 & 0xFF),
+                         static_cast<patterns::Symbol>(last)))
     return whole_text_avx2(model, text, breaks, counters);
-  const __m128i window = walk_in_register(model.packed_rows, w, n);
+  alignas(16) std::uint8_t w[16];
+  _mm_store_si128(reinterpret_cast<__m128i*>(w),
+                  _mm_shuffle_epi8(symbols, _mm_load_si128(reinterpret_cast<const __m128i*>(read.walk))));
+  const __m128i window = walk_in_register(model.packed_rows, lead & 0xFF, lead >> 8 & 0xFF, w, n);
   // A value is odd when bit 4 of its byte is set: moved to bit 7, one bit a byte; byte k is
-  // gap k - (14 - n).
-  const auto odd = static_cast<unsigned>(_mm_movemask_epi8(_mm_slli_epi16(window, 3))) >> (14 - n);
+  // gap k - (14 - n), bit k + 2 of odd before the shift.
+  const unsigned odd = (static_cast<unsigned>(_mm_movemask_epi8(_mm_slli_epi16(window, 3))) << 2) >> (16 - n);
   const unsigned found = odd & ((2u << (n - right)) - (1u << left));
   const auto count = static_cast<std::size_t>(_mm_popcnt_u32(found));
   const std::size_t fit = count < breaks.size() ? count : breaks.size();
