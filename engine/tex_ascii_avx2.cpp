@@ -163,17 +163,23 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i bit_positions(unsigned ma
   return _mm_shuffle_epi8(both, _mm_load_si128(reinterpret_cast<const __m128i*>(kJoins.of[_mm_popcnt_u32(low)])));
 }
 
-// The first `count` (1 to 16) bytes of `positions` as std::size_t, `first` added, stored at
-// `out`; nothing after them is written.
-HYPH_AVX2_TARGET [[gnu::always_inline]] inline void store_positions(std::size_t* out, __m128i positions, std::size_t count,
-                                                                     std::size_t first) noexcept {
-  const __m256i lanes = _mm256_set_epi64x(3, 2, 1, 0);
-  const __m256i base = _mm256_set1_epi64x(static_cast<long long>(first));
-  for (std::size_t k = 0;; k += 4) {
-    const __m256i keep = _mm256_cmpgt_epi64(_mm256_set1_epi64x(static_cast<long long>(count - k)), lanes);
-    _mm256_maskstore_epi64(reinterpret_cast<long long*>(out + k), keep, _mm256_add_epi64(_mm256_cvtepu8_epi64(positions), base));
-    if (count <= k + 4) return;
-    positions = _mm_bsrli_si128(positions, 4);
+// The positions of the set bits of `bits`, in increasing order, into out[0 .. fit - 1] (fit at
+// most the bits set), nothing else written. The first four without a branch, each stored
+// where it belongs or into a scratch array: AMD's masked stores (vpmaskmovq) are slow, and a
+// branch on how many breaks a word has is a coin toss to the predictor.
+[[gnu::always_inline]] inline void store_bit_positions(unsigned bits, std::size_t fit, std::size_t* out) noexcept {
+  std::size_t scratch[4];
+  for (std::size_t k = 0; k < 4; ++k) {
+    // to = k < fit ? out : scratch, by a conditional move (GCC sees the scratch stores are
+    // dead, and branches).
+    std::size_t* to = scratch;
+    asm("cmpq %[k], %[fit]\n\tcmova %[out], %[to]" : [to] "+r"(to) : [k] "n"(k), [fit] "r"(fit), [out] "r"(out) : "cc");
+    to[k] = static_cast<std::size_t>(std::countr_zero(bits));
+    bits &= bits - 1;
+  }
+  for (std::size_t k = 4; k < fit; ++k) {
+    out[k] = static_cast<std::size_t>(std::countr_zero(bits));
+    bits &= bits - 1;
   }
 }
 
@@ -449,8 +455,7 @@ HYPH_AVX2_TARGET std::size_t tex_one_word_avx2(const Model& model, std::string_v
   const unsigned odd = (static_cast<unsigned>(_mm_movemask_epi8(_mm_slli_epi16(window, 3))) << 2) >> (16 - n);
   const unsigned found = odd & ((2u << (n - right)) - (1u << left));
   const auto count = static_cast<std::size_t>(_mm_popcnt_u32(found));
-  const std::size_t fit = count < breaks.size() ? count : breaks.size();
-  if (fit != 0) store_positions(breaks.data(), bit_positions(found), fit, 0);
+  store_bit_positions(found, count < breaks.size() ? count : breaks.size(), breaks.data());
   return count;
 }
 
