@@ -168,13 +168,17 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i bit_positions(unsigned ma
 // where it belongs or into a scratch array: AMD's masked stores (vpmaskmovq) are slow, and a
 // branch on how many breaks a word has is a coin toss to the predictor.
 [[gnu::always_inline]] inline void store_bit_positions(unsigned bits, std::size_t fit, std::size_t* out) noexcept {
-  std::size_t scratch[4];
+  std::size_t scratch;  // (one slot: an array of four would make GCC align the stack to 32 bytes)
   for (std::size_t k = 0; k < 4; ++k) {
-    // to = k < fit ? out : scratch, by a conditional move (GCC sees the scratch stores are
-    // dead, and branches).
-    std::size_t* to = scratch;
-    asm("cmpq %[k], %[fit]\n\tcmova %[out], %[to]" : [to] "+r"(to) : [k] "n"(k), [fit] "r"(fit), [out] "r"(out) : "cc");
-    to[k] = static_cast<std::size_t>(std::countr_zero(bits));
+    // to = k < fit ? out + k : &scratch, by a conditional move (GCC sees that stores to
+    // scratch are dead, and branches).
+    std::size_t* to = &scratch;
+    std::size_t* slot;
+    asm("leaq %c[offset](%[out]), %[slot]\n\tcmpq %[k], %[fit]\n\tcmova %[slot], %[to]"
+        : [to] "+r"(to), [slot] "=&r"(slot)
+        : [offset] "n"(8 * k), [k] "n"(k), [fit] "r"(fit), [out] "r"(out)
+        : "cc");
+    *to = static_cast<std::size_t>(std::countr_zero(bits));
     bits &= bits - 1;
   }
   for (std::size_t k = 4; k < fit; ++k) {
@@ -446,8 +450,8 @@ HYPH_AVX2_TARGET std::size_t tex_one_word_avx2(const Model& model, std::string_v
       by_symbol.may_hold(n, static_cast<patterns::Symbol>(lead & 0xFF), static_cast<patterns::Symbol>(lead >> 8 & 0xFF),
                          static_cast<patterns::Symbol>(last)))
     return whole_text_avx2(model, text, breaks, counters);
-  alignas(16) std::uint8_t w[16];
-  _mm_store_si128(reinterpret_cast<__m128i*>(w),
+  std::uint8_t w[16];
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(w),
                   _mm_shuffle_epi8(symbols, _mm_load_si128(reinterpret_cast<const __m128i*>(read.walk))));
   const __m128i window = walk_in_register(model.packed_rows, lead & 0xFF, lead >> 8 & 0xFF, w, n);
   // A value is odd when bit 4 of its byte is set: moved to bit 7, one bit a byte; byte k is
