@@ -119,10 +119,10 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline void step(const char* to, const c
 // The gap values of a word of n letters (2 <= n <= 16) by the walk Automaton::walk_packed<false>
 // makes, in one register: byte k holds gap k - (14 - n) in its high nibble (for n above 14, the
 // first n - 14 gaps have slid out). `a` and `b` are the word's first two symbols; its others
-// and the closing edge end at w[15] (w[17 - n] .. w[15]), so that the walk is one run of steps
-// entered at the word's third letter (no test after each letter).
+// end just before `end` (end[2 - n] .. end[-1]), so that the walk is one run of steps entered
+// at the word's third letter (no test after each letter), then the closing edge.
 HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i walk_in_register(const patterns::Automaton::PackedRows& p, std::size_t a,
-                                                                         std::size_t b, const std::uint8_t* w,
+                                                                         std::size_t b, const std::uint8_t* end,
                                                                          std::size_t n) noexcept {
   const char* const rows = p.rows;
   const char* const windows = rows + (std::size_t{2} << p.shift) - 8;
@@ -133,24 +133,24 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i walk_in_register(const pa
   __m128i window = row_window_high(windows, p.start);
   window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset1));
   window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset));
-  // Gaps 3 .. n + 1: w[17 - n] .. w[15].
+  // Gaps 3 .. n + 1: end[2 - n] .. end[-1], then the edge.
   const char* const to = rows + 2;
   switch (n) {
-    case 16: step(to, windows, w[1], offset, window); [[fallthrough]];
-    case 15: step(to, windows, w[2], offset, window); [[fallthrough]];
-    case 14: step(to, windows, w[3], offset, window); [[fallthrough]];
-    case 13: step(to, windows, w[4], offset, window); [[fallthrough]];
-    case 12: step(to, windows, w[5], offset, window); [[fallthrough]];
-    case 11: step(to, windows, w[6], offset, window); [[fallthrough]];
-    case 10: step(to, windows, w[7], offset, window); [[fallthrough]];
-    case 9: step(to, windows, w[8], offset, window); [[fallthrough]];
-    case 8: step(to, windows, w[9], offset, window); [[fallthrough]];
-    case 7: step(to, windows, w[10], offset, window); [[fallthrough]];
-    case 6: step(to, windows, w[11], offset, window); [[fallthrough]];
-    case 5: step(to, windows, w[12], offset, window); [[fallthrough]];
-    case 4: step(to, windows, w[13], offset, window); [[fallthrough]];
-    case 3: step(to, windows, w[14], offset, window); [[fallthrough]];
-    default: step(to, windows, w[15], offset, window);
+    case 16: step(to, windows, end[-14], offset, window); [[fallthrough]];
+    case 15: step(to, windows, end[-13], offset, window); [[fallthrough]];
+    case 14: step(to, windows, end[-12], offset, window); [[fallthrough]];
+    case 13: step(to, windows, end[-11], offset, window); [[fallthrough]];
+    case 12: step(to, windows, end[-10], offset, window); [[fallthrough]];
+    case 11: step(to, windows, end[-9], offset, window); [[fallthrough]];
+    case 10: step(to, windows, end[-8], offset, window); [[fallthrough]];
+    case 9: step(to, windows, end[-7], offset, window); [[fallthrough]];
+    case 8: step(to, windows, end[-6], offset, window); [[fallthrough]];
+    case 7: step(to, windows, end[-5], offset, window); [[fallthrough]];
+    case 6: step(to, windows, end[-4], offset, window); [[fallthrough]];
+    case 5: step(to, windows, end[-3], offset, window); [[fallthrough]];
+    case 4: step(to, windows, end[-2], offset, window); [[fallthrough]];
+    case 3: step(to, windows, end[-1], offset, window); [[fallthrough]];
+    default: step(to, windows, patterns::kEdgeSymbol, offset, window);
   }
   return window;
 }
@@ -193,6 +193,51 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline void store_symbols(patterns::Symb
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(to), _mm256_cvtepu8_epi16(symbols));
 }
 
+// How the lean path reads a text of 4 to 16 bytes: four 4-byte pieces that stay inside it, at
+// 0, `second`, `third` and n - 4, no two more than 4 apart (so that they cover it), in bytes 0..3,
+// 4..7, 8..11 and 12..15 of one register; and the shuffle that lays the word's letters out
+// for walk_in_register (letter i at byte i + 14 - n, the closing edge at byte 15), and the
+// one that lays them out in order (byte i at byte i, zeros after the text).
+struct LeanRead {
+  alignas(16) std::uint8_t walk[16];
+  alignas(16) std::uint8_t linear[16];
+  std::uint8_t second, third;
+};
+struct LeanReads {
+  LeanRead of[13];  // n - 4
+};
+constexpr LeanReads make_lean_reads() {
+  LeanReads t{};
+  for (unsigned n = 4; n <= 16; ++n) {
+    LeanRead& r = t.of[n - 4];
+    const unsigned d = n - 4, step = (d + 2) / 3;  // pieces step apart: at most 4
+    r.second = static_cast<std::uint8_t>(step);
+    r.third = static_cast<std::uint8_t>(d - step);
+    const unsigned starts[4] = {0, r.second, r.third, d};
+    // Where byte `byte` of the text is in the register.
+    auto at = [&](unsigned byte) {
+      for (unsigned piece = 0; piece < 4; ++piece)
+        if (byte >= starts[piece] && byte < starts[piece] + 4) return static_cast<std::uint8_t>(4 * piece + byte - starts[piece]);
+      return std::uint8_t{0x80};
+    };
+    for (unsigned k = 0; k < 16; ++k) {
+      // The edges (symbol 0) and what the walk does not read are zeros; letter k + n - 14 is
+      // byte k + n - 15 of the text.
+      r.walk[k] = k + n < 15 || k == 15 ? std::uint8_t{0x80} : at(k + n - 15);
+      r.linear[k] = k < n ? at(k) : std::uint8_t{0x80};
+    }
+  }
+  return t;
+}
+constexpr LeanReads kLeanReads = make_lean_reads();
+static_assert(patterns::kEdgeSymbol == 0, "the lean path's shuffle writes zeros for the edges");
+
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline std::uint32_t load32(const void* p) noexcept {
+  std::uint32_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
 // A token of at most 63 ASCII bytes classified: bit i of `letters`, `hyphens` and `high` for
 // byte i (a letter, '-', a byte from 0x80), symbols[i + 1] the symbol of byte i.
 struct Classified {
@@ -222,41 +267,40 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline Masks16 masks_of(__m128i bytes, _
 // all of them); more, 16-byte pieces from the start and one that ends at the token's end.
 template <bool Whole>
 HYPH_AVX2_TARGET [[gnu::always_inline]] inline Classified classify_token(const std::uint8_t* rows, const unsigned char* p,
-                                                                         std::size_t n, patterns::Symbol* symbols) noexcept {
+                                                                         std::size_t n, patterns::Symbol* symbols,
+                                                                         std::uint8_t* symbol_bytes_out) noexcept {
   Classified c;
-  if (n <= 16) {
-    __m128i bytes;
-    std::size_t width;
-    if (n >= 8) {
-      std::uint64_t head, tail;
-      std::memcpy(&head, p, 8);
-      std::memcpy(&tail, p + n - 8, 8);
-      bytes = _mm_set_epi64x(static_cast<long long>(tail), static_cast<long long>(head));
-      width = 8;
-    } else if (n >= 4) {
-      std::uint32_t head, tail;
-      std::memcpy(&head, p, 4);
-      std::memcpy(&tail, p + n - 4, 4);
-      bytes = _mm_set_epi64x(static_cast<long long>(tail), static_cast<long long>(head));
-      width = 4;
-    } else {
-      const auto three = static_cast<long long>(unsigned{p[0]} | unsigned{p[n / 2]} << 8 | unsigned{p[n - 1]} << 16);
-      bytes = _mm_set_epi64x(three, three);
-      width = n;
-    }
+  if (n - 4 <= 12) {
+    // Four pieces, laid out in order by one shuffle (zeros after the text: no letter, hyphen,
+    // high byte or separator).
+    const LeanRead& read = kLeanReads.of[n - 4];
+    const __m128i linear = _mm_load_si128(reinterpret_cast<const __m128i*>(read.linear));
+    const __m128i pieces = _mm_set_epi32(static_cast<int>(load32(p + n - 4)), static_cast<int>(load32(p + read.third)),
+                                         static_cast<int>(load32(p + read.second)), static_cast<int>(load32(p)));
+    const __m128i bytes = _mm_shuffle_epi8(pieces, linear);
+    const __m128i symbol_bytes = _mm_shuffle_epi8(classify16(rows, pieces), linear);
+    const Masks16 m = masks_of<Whole>(bytes, symbol_bytes);
+    c.letters = m.letters;
+    c.hyphens = m.hyphens;
+    c.high = m.high;
+    c.separators = m.separators;
+    store_symbols(symbols + 1, symbol_bytes);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(symbol_bytes_out), symbol_bytes);
+    return c;
+  }
+  if (n < 4) {
+    // Bytes 0, n / 2 and n - 1, which are all of them.
+    const auto three = static_cast<int>(unsigned{p[0]} | unsigned{p[n / 2]} << 8 | unsigned{p[n - 1]} << 16);
+    const __m128i bytes = _mm_cvtsi32_si128(three);
     const __m128i symbol_bytes = classify16(rows, bytes);
     const Masks16 m = masks_of<Whole>(bytes, symbol_bytes);
-    // Each half's bytes of the token, the second's moved to where they are in it.
-    const unsigned half = (1u << width) - 1;
-    const std::size_t shift = n - width;
-    c.letters = (m.letters & half) | (m.letters >> 8 & half) << shift;
-    c.hyphens = (m.hyphens & half) | (m.hyphens >> 8 & half) << shift;
-    c.high = (m.high & half) | (m.high >> 8 & half) << shift;
-    c.separators = (m.separators & half) | (m.separators >> 8 & half) << shift;
-    // The first half's symbols, then the second's over them where they overlap.
-    const __m256i wide = _mm256_cvtepu8_epi16(symbol_bytes);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(symbols + 1), _mm256_castsi256_si128(wide));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(symbols + 1 + shift), _mm256_extracti128_si256(wide, 1));
+    const unsigned in_token = (1u << n) - 1;
+    c.letters = m.letters & in_token;
+    c.hyphens = m.hyphens & in_token;
+    c.high = m.high & in_token;
+    c.separators = m.separators & in_token;
+    store_symbols(symbols + 1, symbol_bytes);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(symbol_bytes_out), symbol_bytes);
     return c;
   }
   // Whole pieces of 16 from the start, then the last 16 bytes.
@@ -271,6 +315,7 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline Classified classify_token(const s
     c.high |= std::uint64_t{m.high} << at;
     c.separators |= std::uint64_t{m.separators} << at;
     store_symbols(symbols + 1 + at, symbol_bytes);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(symbol_bytes_out + at), symbol_bytes);
     if (last) return c;
   }
 }
@@ -278,37 +323,35 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline Classified classify_token(const s
 // The breaks of a word of up to 14 letters (4 to 16 gaps) as walk_in_register finds them, or of a
 // longer one by the automaton's walk, into `out`.
 HYPH_AVX2_TARGET [[gnu::always_inline]] inline void collect_avx2(const Model& model, const WordToWalk& word,
-                                                                  TokenBreaks& out) noexcept {
+                                                                  const std::uint8_t* symbol_bytes, TokenBreaks& out) noexcept {
   const std::size_t gaps = word.gaps;
   if (gaps > 16 || model.packed_rows.rows == nullptr) {
     patterns::GapValues hyf;
     model.automaton.apply(word.word, gaps, hyf);
     return collect_breaks(hyf, word.left, word.last, word.first, out);
   }
-  // The word as bytes between edges at the end of w (walk_in_register): its 16-bit symbols
-  // packed into bytes (symbols below 256: Model::ascii_avx2), stored to end at w[15].
-  alignas(16) std::uint8_t buffer[32];
-  const __m128i halves = _mm_loadu_si128(reinterpret_cast<const __m128i*>(word.word));
-  const __m128i more = _mm_loadu_si128(reinterpret_cast<const __m128i*>(word.word + 8));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + 16 - gaps), _mm_packus_epi16(halves, more));
+  // The word's symbols a byte each (symbol_bytes[i] for byte i of the token, as classify_token
+  // stored them): read one by one from a 16-byte store, they forward, where 16-byte reads of
+  // the 16-bit symbols (stored in other pieces) would wait for the stores to reach the cache.
   const std::size_t n = gaps - 2;
-  const __m128i window = walk_in_register(model.packed_rows, buffer[15 - n], buffer[16 - n], buffer, n);
+  const std::uint8_t* const letters = symbol_bytes + word.first;
+  const __m128i window = walk_in_register(model.packed_rows, letters[0], letters[1], letters + n, n);
   const auto odd = static_cast<unsigned>(_mm_movemask_epi8(_mm_slli_epi16(window, 3))) >> (14 - n);
   const unsigned found = odd & ((2u << word.last) - (1u << word.left));
   const auto count = static_cast<std::size_t>(_mm_popcnt_u32(found));
   out.count = count;
-  if (count == 0) return;
-  const __m128i positions = bit_positions(found);
+  // The values and the first four offsets stored whatever the count (the arrays have room):
+  // a branch on it is a coin toss to the predictor.
+  __m128i positions = bit_positions(found);
   // Each break's value: the digits, gap j in byte j.
   const __m128i digits = _mm_and_si128(_mm_srli_epi16(window, 4), _mm_set1_epi8(0x0F));
   const __m128i gap_digits = _mm_shuffle_epi8(digits, _mm_add_epi8(positions, _mm_set1_epi8(static_cast<char>(14 - n))));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out.values), gap_digits);
   const __m256i base = _mm256_set1_epi64x(static_cast<long long>(word.first));
-  __m128i rest = positions;
-  for (std::size_t k = 0;; k += 4) {
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.offsets + k), _mm256_add_epi64(_mm256_cvtepu8_epi64(rest), base));
-    if (count <= k + 4) return;
-    rest = _mm_bsrli_si128(rest, 4);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.offsets), _mm256_add_epi64(_mm256_cvtepu8_epi64(positions), base));
+  for (std::size_t k = 4; k < count; k += 4) {
+    positions = _mm_bsrli_si128(positions, 4);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.offsets + k), _mm256_add_epi64(_mm256_cvtepu8_epi64(positions), base));
   }
 }
 
@@ -326,14 +369,15 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline bool token_breaks_avx2(const Mode
   if (size > patterns::kMaxLetters || !model.symbol_exceptions.complete()) return false;
   // Room for the last 16-symbol store and for collect_avx2's reads of 16 symbols from the word.
   patterns::Symbol symbols[1 + 64 + 16];
+  std::uint8_t symbol_bytes[64 + 16];
   static_assert(patterns::kMaxLetters + 2 + SymbolExceptions::kPadding <= std::size(symbols));
   Classified c;
   if (size != 0) {
-    c = classify_token<Whole>(model.ascii_symbol_rows, begin, size, symbols);
+    c = classify_token<Whole>(model.ascii_symbol_rows, begin, size, symbols, symbol_bytes);
     if ((c.high | c.separators) != 0) return false;
   }
   if (const WordToWalk w = ascii_word_breaks(model, begin, size, symbols, c.letters, c.hyphens, out, counters); w.word != nullptr)
-    collect_avx2(model, w, out);
+    collect_avx2(model, w, symbol_bytes, out);
   return true;
 }
 
@@ -356,47 +400,6 @@ HYPH_AVX2_TARGET bool tex_ascii_token_breaks_avx2(const Model& model, std::strin
 }
 
 namespace {
-
-// How the lean path reads a text of 4 to 16 bytes: four 4-byte pieces that stay inside it, at
-// 0, `second`, `third` and n - 4, no two more than 4 apart (so that they cover it), in bytes 0..3,
-// 4..7, 8..11 and 12..15 of one register; and the shuffle that lays the word's letters out
-// for walk_in_register (letter i at byte i + 14 - n, the closing edge at byte 15).
-struct LeanRead {
-  alignas(16) std::uint8_t walk[16];
-  std::uint8_t second, third;
-};
-struct LeanReads {
-  LeanRead of[13];  // n - 4
-};
-constexpr LeanReads make_lean_reads() {
-  LeanReads t{};
-  for (unsigned n = 4; n <= 16; ++n) {
-    LeanRead& r = t.of[n - 4];
-    const unsigned d = n - 4, step = (d + 2) / 3;  // pieces step apart: at most 4
-    r.second = static_cast<std::uint8_t>(step);
-    r.third = static_cast<std::uint8_t>(d - step);
-    const unsigned starts[4] = {0, r.second, r.third, d};
-    for (unsigned k = 0; k < 16; ++k) {
-      r.walk[k] = 0x80;  // the edges (symbol 0) and what the walk does not read
-      if (k + n < 15 || k == 15) continue;
-      const unsigned byte = k + n - 15;  // letter k + n - 14, byte k + n - 15 of the text
-      for (unsigned piece = 4; piece-- > 0;)
-        if (byte >= starts[piece] && byte < starts[piece] + 4) {
-          r.walk[k] = static_cast<std::uint8_t>(4 * piece + byte - starts[piece]);
-          break;
-        }
-    }
-  }
-  return t;
-}
-constexpr LeanReads kLeanReads = make_lean_reads();
-static_assert(patterns::kEdgeSymbol == 0, "the lean path's shuffle writes zeros for the edges");
-
-HYPH_AVX2_TARGET [[gnu::always_inline]] inline std::uint32_t load32(const char* p) noexcept {
-  std::uint32_t v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
 
 // A text of 4 to 16 ASCII bytes that are not all letters, read as the lean path reads it: one
 // with an explicit hyphen and no separator has no break (TeX's word ends at or before the
@@ -453,7 +456,7 @@ HYPH_AVX2_TARGET std::size_t tex_one_word_avx2(const Model& model, std::string_v
   std::uint8_t w[16];
   _mm_storeu_si128(reinterpret_cast<__m128i*>(w),
                   _mm_shuffle_epi8(symbols, _mm_load_si128(reinterpret_cast<const __m128i*>(read.walk))));
-  const __m128i window = walk_in_register(model.packed_rows, lead & 0xFF, lead >> 8 & 0xFF, w, n);
+  const __m128i window = walk_in_register(model.packed_rows, lead & 0xFF, lead >> 8 & 0xFF, w + 15, n);
   // A value is odd when bit 4 of its byte is set: moved to bit 7, one bit a byte; byte k is
   // gap k - (14 - n), bit k + 2 of odd before the shift.
   const unsigned odd = (static_cast<unsigned>(_mm_movemask_epi8(_mm_slli_epi16(window, 3))) << 2) >> (16 - n);
