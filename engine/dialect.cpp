@@ -76,6 +76,9 @@ constinit const DialectRules kTexVectorRules = tex_rules(tex_ascii_token_breaks_
 // /usr/share/doc) the same; before that the portable rule was faster (173 against 188.7 MB/s).
 constinit const DialectRules kTexAvx2Rules = tex_rules(tex_ascii_token_breaks_avx2, tex_one_word_avx2);
 
+// The sse2 tier: the portable token rule, and a lean path of its own (4 to 16 ASCII letters).
+constinit const DialectRules kTexSse2Rules = tex_rules(tex_ascii_token_breaks_portable, tex_one_word_sse2);
+
 constinit const DialectRules kDicRules{
     .id = Dialect::libhyphen,
     .token_breaks = dic_token_breaks,
