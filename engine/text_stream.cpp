@@ -53,6 +53,8 @@ __attribute__((no_sanitize("address", "thread"))) inline void copy_piece(char* t
 // copies of a piece that starts inside it.
 constexpr std::size_t kWindow = 32;
 constexpr std::size_t kWindowReach = 2 * kWindow;
+// The breaks of a token inside a window (fewer than its 32 bytes).
+constexpr std::size_t kTokenBreaksCapacityInWindow = kWindow;
 
 #ifdef HYPH_STREAM_WINDOWS
 // 32 bytes' masks, bit k for byte k: separators (is_word_separator: ' ' and 9 to 13), bytes
@@ -237,91 +239,101 @@ struct TextStream::State {
     return static_cast<std::size_t>(p - begin);
   }
 
-  // One step of run_tokens at p, the start of a token or of separators, through the window w
-  // read there: false for a token that the window does not hold whole.
+  // run_tokens' work on the window w read at p, the start of a token or of separators: every
+  // token that ends inside it, up to the run that reaches its end (which may go on past it).
+  // Bytes are copied on a window piece at a time (each shorter than 32: one 32-byte copy),
+  // the marker written at each break. False for a token of a window or more at p.
   [[gnu::always_inline]] bool take(const Window& w, const char*& p) {
-    if (used >= kFlushAt) flush();  // room for a window's token and its markers (short_marker)
+    if (used >= kFlushAt) flush();
     const std::uint32_t separators = w.separators;
-    // Bit k: bytes k .. k + short_below - 1 are in one token, which may be long enough to break.
+    const auto limit = static_cast<unsigned>(32 - std::countl_zero(separators));
+    if (limit == 0) return false;
+    // Bit k: bytes k .. k + short_below - 1 are in one token, which may be long enough to
+    // break (a run of short_below non-separators, by doubling). The lowest bit of a run is
+    // its token's first byte, so each such token is found where it starts.
     std::uint32_t long_enough = ~separators;
-    for (unsigned k = 1; k < short_below; ++k) long_enough &= ~separators >> k;
-    const std::uint32_t stops = long_enough | (high_stops ? w.high : 0);
-    // Up to the first token that stops the copy, and never into the run that reaches the
-    // window's end (it may go on past it).
-    auto start = static_cast<unsigned>(32 - std::countl_zero(separators));
-    if (stops != 0) {
+    unsigned have = 1;
+    for (; 2 * have <= short_below; have *= 2) long_enough &= long_enough >> have;
+    if (have < short_below) long_enough &= long_enough >> (short_below - have);
+    // A byte from 0x80 stops the copy at the start of its token.
+    std::uint32_t high = high_stops ? w.high : 0;
+    const std::uint32_t before_limit = ~std::uint32_t{0} >> (32 - limit);
+    long_enough &= before_limit;
+    high &= before_limit;
+    unsigned from = 0;  // bytes p[0, from) are written out
+    for (std::uint32_t stops = long_enough | high; stops != 0;) {
+      // The token of the lowest stop: it starts after the last separator below it, and ends
+      // inside the window, before `limit`.
       const auto b = static_cast<unsigned>(std::countr_zero(stops));
-      if (b < start) start = static_cast<unsigned>(32 - std::countl_zero(separators & ((std::uint32_t{1} << b) - 1)));
-    }
-    if (start != 0) {
-      copy32(out.get() + used, p);
-      used += start;
-      p += start;
-      return true;
-    }
-    if (separators == 0) return false;
-    const auto length = static_cast<unsigned>(std::countr_zero(separators));
-    const std::uint32_t in_token = (std::uint32_t{1} << length) - 1;
-    if (lean && (w.high & in_token) == 0) {
-      // TeX's rules (engine/tex_ascii_word.h) with '-' no letter and \uchyph > 0: the word is
-      // the first run of letters, and an explicit hyphen anywhere else in the token keeps it whole.
-      const std::uint32_t letters = w.letters & in_token;
-      const auto first = static_cast<unsigned>(std::countr_zero(letters | (std::uint32_t{1} << 31)));
-      const auto count = static_cast<unsigned>(std::countr_one(letters >> first));
-      const std::uint32_t word_bits = ((std::uint32_t{1} << (first + count)) - 1) ^ ((std::uint32_t{1} << first) - 1);
-      const std::uint32_t hyphens = w.hyphens & in_token & ~word_bits;
-      if (letters == 0 || hyphens != 0 || count < short_below) {
-        emit_window_token(p, length, nullptr, 0, 0);
-        p += length;
-        return true;
-      }
-      if (count >= 4 && count <= 14) {
+      const auto start = static_cast<unsigned>(32 - std::countl_zero(separators & ((std::uint32_t{1} << b) - 1)));
+      const auto length = static_cast<unsigned>(std::countr_zero(separators >> start));
+      const unsigned end = start + length;
+      const std::uint32_t in_token = ((std::uint32_t{1} << length) - 1) << start;
+      stops &= ~std::uint32_t{0} << end;  // (end < 32: a separator follows the token)
+      std::size_t offsets[kTokenBreaksCapacityInWindow];
+      std::size_t count = 0;
+      if (lean && (w.high & in_token) == 0) {
+        // TeX's rules (engine/tex_ascii_word.h) with '-' no letter and \uchyph > 0: the word
+        // is the first run of letters, and an explicit hyphen anywhere else in the token
+        // keeps it whole.
+        const std::uint32_t letters = w.letters & in_token;
+        if (letters == 0) continue;
+        const auto first = static_cast<unsigned>(std::countr_zero(letters));
+        const auto n = static_cast<unsigned>(std::countr_one(letters >> first));
+        const std::uint32_t word_bits = ((std::uint32_t{1} << (first + n)) - 1) ^ ((std::uint32_t{1} << first) - 1);
+        if ((w.hyphens & in_token & ~word_bits) != 0 || n < short_below) continue;
         const auto* const word = reinterpret_cast<const unsigned char*>(p) + first;
         const detail::SymbolExceptions& by_symbol = model.symbol_exceptions;
         const std::uint8_t* const symbols = model.ascii_symbols;
         // A word the exception sketch may hold goes the token's way below, which counts its lookup.
-        if (!by_symbol.active() || !by_symbol.may_hold(count, symbols[word[0]], symbols[word[1]], symbols[word[count - 1]])) {
+        if (n >= 4 && n <= 14 &&
+            (!by_symbol.active() || !by_symbol.may_hold(n, symbols[word[0]], symbols[word[1]], symbols[word[n - 1]]))) {
           if (by_symbol.active()) ++counters.queries, ++counters.store_probes;  // as the token's way counts a refusal
-          std::size_t offsets[16];
-          const std::size_t found = model.rules->one_word(model, std::string_view(p + first, count), std::span<std::size_t>(offsets), nullptr);
-          emit_window_token(p, length, offsets, found, first);
-          p += length;
-          return true;
+          count = model.rules->one_word(model, std::string_view(p + first, n), std::span<std::size_t>(offsets), nullptr);
+          emit_window_breaks(p, from, offsets, count, first);
+          continue;
         }
       }
+      // (TeX's rules never leave TokenBreaks::more set.)
+      const std::string_view whole(p + start, length);
+      detail::TokenBreaks breaks;
+      if (short_token == nullptr || !short_token(model, whole, breaks, &counters)) detail::find_token_breaks(model, whole, breaks, &counters);
+      emit_window_breaks(p, from, breaks.offsets, breaks.count, start);
     }
-    // (TeX's rules never leave TokenBreaks::more set.)
-    const std::string_view whole(p, length);
-    detail::TokenBreaks breaks;
-    if (short_token == nullptr || !short_token(model, whole, breaks, &counters)) detail::find_token_breaks(model, whole, breaks, &counters);
-    emit_window_token(p, length, breaks.offsets, breaks.count, 0);
-    p += length;
+    copy32(out.get() + used, p + from);
+    used += limit - from;
+    p += limit;
     return true;
   }
 
-  // A token of the window at `from` (length below 32) with the marker at base + offsets[k].
-  [[gnu::always_inline]] void emit_window_token(const char* from, std::size_t length, const std::size_t* offsets, std::size_t count,
-                                                std::size_t base) {
-    char* o = out.get() + used;
-    if (count == 0) {
-      copy32(o, from);
-      used += length;
+  // Breaks at base + offsets[0 .. count) of the window at p, whose bytes [0, from) are written
+  // out already: the bytes up to each break, and the marker.
+  [[gnu::always_inline]] void emit_window_breaks(const char* p, unsigned& from, const std::size_t* offsets, std::size_t count,
+                                                 std::size_t base) {
+    if (count == 0) return;
+    if (!short_marker || used + kWindow + count * marker.size() > kOutCapacity) {
+      std::size_t at = from;
+      for (std::size_t k = 0; k < count; ++k) {
+        emit(std::string_view(p + at, base + offsets[k] - at));
+        emit(marker);
+        at = base + offsets[k];
+      }
+      from = static_cast<unsigned>(at);
       return;
     }
-    if (!short_marker) return emit_marked(std::string_view(from, length), offsets, count, base);
-    const std::size_t need = length + count * marker.size();
-    std::size_t at = 0;
+    char* o = out.get() + used;
+    std::size_t at = from;
     const __m128i m = _mm_load_si128(reinterpret_cast<const __m128i*>(marker16));
     for (std::size_t k = 0; k < count; ++k) {
       const std::size_t to = base + offsets[k];
-      copy32(o, from + at);
+      copy32(o, p + at);
       o += to - at;
       _mm_storeu_si128(reinterpret_cast<__m128i*>(o), m);
       o += marker.size();
       at = to;
     }
-    copy32(o, from + at);
-    used += need;
+    used = static_cast<std::size_t>(o - out.get());
+    from = static_cast<unsigned>(at);
   }
 
   std::size_t run_tokens(std::string_view bytes, std::size_t i) {
