@@ -88,15 +88,15 @@ __attribute__((no_sanitize("address", "thread"))) bool tex_ascii_token_breaks_po
   const std::uint32_t* const direct = model.alphabet.tables().direct.data();
   std::uint64_t letters = 0, hyphens = 0;
 #if defined(__SSE2__)
-  // The loop does the table loads alone (16 zero symbols after them for the mask's loads):
-  // building the masks in it took a dozen instructions a byte. The letters' mask then takes 16
-  // symbols a step, the hyphens' and the high bytes' 8 bytes a step.
-  patterns::Symbol symbols[1 + 64 + 16];
-  static_assert(patterns::kMaxLetters + 2 + SymbolExceptions::kPadding <= std::size(symbols));
-  for (std::size_t i = 0; i < size; ++i) symbols[i + 1] = static_cast<patterns::Symbol>(direct[begin[i] & 0x7F]);
-  const __m128i zero = _mm_setzero_si128();
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(symbols + 1 + size), zero);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(symbols + 9 + size), zero);
+  // The loop does the table loads and the letters' mask: last byte first, so that the mask
+  // grows by a shift of one (a shift by a variable count costs three micro-ops). The hyphens'
+  // and high bytes' masks take 16 bytes a step after it.
+  patterns::Symbol symbols[patterns::kMaxLetters + 2 + SymbolExceptions::kPadding];
+  for (std::size_t i = size; i-- > 0;) {
+    const auto symbol = static_cast<patterns::Symbol>(direct[begin[i] & 0x7F]);
+    symbols[i + 1] = symbol;
+    letters = letters << 1 | std::uint64_t{symbol != 0};
+  }
   if ((reinterpret_cast<std::uintptr_t>(begin) & 4095) <= 4096 - 64) {
     // 16-byte loads that stay in the token's page cannot fault, though they read past its
     // end: those bits are masked off.
@@ -117,12 +117,6 @@ __attribute__((no_sanitize("address", "thread"))) bool tex_ascii_token_breaks_po
       hyphens |= zero_byte_bits(x ^ 0x2D2D2D2D2D2D2D2D) << i;  // '-' is 0x2D; the zeros above the token are not
     }
     if ((high & 0x8080808080808080) != 0) return false;
-  }
-  for (std::size_t i = 0; i < size; i += 16) {
-    const __m128i first8 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(symbols + 1 + i));
-    const __m128i next8 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(symbols + 9 + i));
-    const auto none = static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(_mm_cmpeq_epi16(first8, zero), _mm_cmpeq_epi16(next8, zero))));
-    letters |= std::uint64_t{~none & 0xFFFF} << i;
   }
 #else
   patterns::Symbol symbols[patterns::kMaxLetters + 2 + SymbolExceptions::kPadding];
