@@ -56,13 +56,37 @@ constexpr std::size_t kWindowReach = 2 * kWindow;
 // The breaks of a token inside a window (fewer than its 32 bytes).
 constexpr std::size_t kTokenBreaksCapacityInWindow = kWindow;
 
-#ifdef HYPH_STREAM_WINDOWS
 // 32 bytes' masks, bit k for byte k: separators (is_word_separator: ' ' and 9 to 13), bytes
 // from 0x80, and on the avx2 tier letters (a symbol in Model::ascii_symbols) and '-'.
 struct Window {
   std::uint32_t separators = 0, high = 0, letters = 0, hyphens = 0;
 };
 
+// The top bit of each byte of `m` (the others clear) gathered into 8 bits, byte k's as bit k.
+inline std::uint32_t top_bits(std::uint64_t m) noexcept { return static_cast<std::uint32_t>((m >> 7) * 0x0102040810204080 >> 56); }
+
+// Separators and high bytes 8 bytes at a time in plain integers (the portable tier). For a
+// byte below 0x80, adding 0x77 sets its top bit from 9 up, adding 0x72 from 14 up, and
+// x ^ 0x20 + 0x7F from anything but ' ', each without a carry into the next byte.
+inline Window window_portable(const char* p) noexcept {
+  constexpr std::uint64_t ones = 0x0101010101010101, top = 0x8080808080808080, low7 = ~top;
+  Window w;
+  for (unsigned k = 0; k < 4; ++k) {
+    std::uint64_t x;
+    std::memcpy(&x, p + 8 * k, 8);
+    const std::uint64_t t = x & low7;
+    const std::uint64_t controls = (t + 0x77 * ones) & ~(t + 0x72 * ones);
+    const std::uint64_t space = ~((t ^ (0x20 * ones)) + low7);
+    w.separators |= top_bits((controls | space) & ~x & top) << (8 * k);
+    w.high |= top_bits(x & top) << (8 * k);
+  }
+  return w;
+}
+
+// 32 bytes copied (two 16-byte moves; within the window's reach).
+inline void copy32(char* to, const char* from) noexcept { std::memcpy(to, from, 32); }
+
+#ifdef HYPH_STREAM_WINDOWS
 inline std::uint32_t separator_bits(__m128i v) noexcept {
   const __m128i from_tab = _mm_sub_epi8(v, _mm_set1_epi8(9));
   const __m128i controls = _mm_cmpeq_epi8(_mm_min_epu8(from_tab, _mm_set1_epi8(4)), from_tab);
@@ -101,13 +125,6 @@ inline Window window_sse2(const char* p) noexcept {
   return w;
 }
 
-// 32 bytes copied by two 16-byte loads and stores (within the window's reach).
-inline void copy32(char* to, const char* from) noexcept {
-  const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from));
-  const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + 16));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(to), a);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(to + 16), b);
-}
 #endif
 
 [[noreturn]] void temporary_file_failed() {
@@ -141,12 +158,12 @@ struct TextStream::State {
   std::unique_ptr<char[]> out = std::make_unique_for_overwrite<char[]>(kOutCapacity + kOutRoom);
   std::size_t used = 0;
 
-  // run_tokens, TeX's dialect only: which windows the dispatch tier reads (none: the portable
-  // tier, and other dialects), tokens shorter than `short_below` bytes (the minimums together,
+  // run_tokens, TeX's dialect only: which windows the dispatch tier reads (none: other
+  // dialects; portable: plain integers), tokens shorter than `short_below` bytes (the minimums together,
   // at most a window) have no break unless `high_stops` and a byte from 0x80 (NFC may make
   // more letters of it), `lean`: a word of 4 to 14 ASCII letters through the dialect's
   // one-word path (Model::lean_words).
-  enum class Windows { none, sse2, avx2 };
+  enum class Windows { none, portable, sse2, avx2 };
   Windows windows = Windows::none;
   unsigned short_below = 0;
   bool high_stops = false;
@@ -208,11 +225,14 @@ struct TextStream::State {
     used += need;
   }
 
-#ifdef HYPH_STREAM_WINDOWS
   void choose_windows() {
     if (model.rules->id != Dialect::tex) return;  // TeX's rules: a token's breaks in one call
     const CpuTier tier = cpu_tier();
-    windows = tier >= CpuTier::avx2 ? Windows::avx2 : tier >= CpuTier::sse2 ? Windows::sse2 : Windows::none;
+#ifdef HYPH_STREAM_WINDOWS
+    windows = tier >= CpuTier::avx2 ? Windows::avx2 : tier >= CpuTier::sse2 ? Windows::sse2 : Windows::portable;
+#else
+    windows = Windows::portable;
+#endif
     short_below = std::min(static_cast<unsigned>(model.mins.left + model.mins.right), unsigned{kWindow});
     high_stops = model.nfc != nullptr;
     lean = windows == Windows::avx2 && model.lean_words && model.rules->one_word != nullptr;
@@ -226,6 +246,7 @@ struct TextStream::State {
   // runs of separators and of tokens too short to break copied whole, each other token's
   // breaks found and written. Returns where it stopped, at the start of a token (one of a
   // window or more) or of separators.
+#ifdef HYPH_STREAM_WINDOWS
   [[gnu::target("avx2,bmi,bmi2,popcnt")]] std::size_t run_tokens_avx2(const char* begin, std::size_t i, std::size_t n) {
     const char* p = begin + i;
     while (static_cast<std::size_t>(begin + n - p) >= kWindowReach && take(window_avx2(p, letter_rows), p)) {
@@ -235,6 +256,13 @@ struct TextStream::State {
   std::size_t run_tokens_sse2(const char* begin, std::size_t i, std::size_t n) {
     const char* p = begin + i;
     while (static_cast<std::size_t>(begin + n - p) >= kWindowReach && take(window_sse2(p), p)) {
+    }
+    return static_cast<std::size_t>(p - begin);
+  }
+#endif
+  std::size_t run_tokens_portable(const char* begin, std::size_t i, std::size_t n) {
+    const char* p = begin + i;
+    while (static_cast<std::size_t>(begin + n - p) >= kWindowReach && take(window_portable(p), p)) {
     }
     return static_cast<std::size_t>(p - begin);
   }
@@ -323,12 +351,11 @@ struct TextStream::State {
     }
     char* o = out.get() + used;
     std::size_t at = from;
-    const __m128i m = _mm_load_si128(reinterpret_cast<const __m128i*>(marker16));
     for (std::size_t k = 0; k < count; ++k) {
       const std::size_t to = base + offsets[k];
       copy32(o, p + at);
       o += to - at;
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(o), m);
+      std::memcpy(o, marker16, sizeof marker16);
       o += marker.size();
       at = to;
     }
@@ -337,12 +364,12 @@ struct TextStream::State {
   }
 
   std::size_t run_tokens(std::string_view bytes, std::size_t i) {
-    return windows == Windows::avx2 ? run_tokens_avx2(bytes.data(), i, bytes.size()) : run_tokens_sse2(bytes.data(), i, bytes.size());
-  }
-#else
-  void choose_windows() {}
-  std::size_t run_tokens(std::string_view, std::size_t i) { return i; }
+#ifdef HYPH_STREAM_WINDOWS
+    if (windows == Windows::avx2) return run_tokens_avx2(bytes.data(), i, bytes.size());
+    if (windows == Windows::sse2) return run_tokens_sse2(bytes.data(), i, bytes.size());
 #endif
+    return run_tokens_portable(bytes.data(), i, bytes.size());
+  }
 
   void emit_token(const detail::TokenBreaks& breaks) {
     emit_marked(token, breaks);
