@@ -37,6 +37,7 @@ inline Step classify_at(const patterns::Alphabet& alphabet, const unsigned char*
 }
 
 
+#if defined(__SSE2__)
 // The n (1 to 8) bytes at p in the low bytes of a word, zero above, read with loads that stay
 // inside them (overlapping ones of 4 bytes, or bytes 0, n / 2 and n - 1).
 inline std::uint64_t load_up_to_8(const unsigned char* p, std::size_t n) noexcept {
@@ -60,6 +61,7 @@ inline std::uint64_t zero_byte_bits(std::uint64_t x) noexcept {
   const std::uint64_t high_bits = ~(((x & low7) + low7) | x | low7);  // 0x80 in each zero byte
   return (high_bits >> 7) * 0x0102040810204080 >> 56;
 }
+#endif
 
 // The gap values by the automaton's walk, then the breaks.
 struct ScalarCollect {
