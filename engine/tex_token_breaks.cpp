@@ -37,6 +37,32 @@ inline Step classify_at(const patterns::Alphabet& alphabet, const unsigned char*
 }
 
 
+#if defined(__SSE2__)
+// The n (1 to 8) bytes at p in the low bytes of a word, zero above, read with loads that stay
+// inside them (overlapping ones of 4 bytes, or bytes 0, n / 2 and n - 1).
+inline std::uint64_t load_up_to_8(const unsigned char* p, std::size_t n) noexcept {
+  if (n == 8) {
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    return x;
+  }
+  if (n >= 4) {
+    std::uint32_t head, tail;
+    std::memcpy(&head, p, 4);
+    std::memcpy(&tail, p + n - 4, 4);
+    return head | std::uint64_t{tail} << (8 * (n - 4));
+  }
+  return p[0] | std::uint64_t{p[n / 2]} << (8 * (n / 2)) | std::uint64_t{p[n - 1]} << (8 * (n - 1));
+}
+
+// Bit k set for each zero byte k of x (exactly: no borrow runs from one byte to the next).
+inline std::uint64_t zero_byte_bits(std::uint64_t x) noexcept {
+  constexpr std::uint64_t low7 = 0x7F7F7F7F7F7F7F7F;
+  const std::uint64_t high_bits = ~(((x & low7) + low7) | x | low7);  // 0x80 in each zero byte
+  return (high_bits >> 7) * 0x0102040810204080 >> 56;
+}
+#endif
+
 // The gap values by the automaton's walk, then the breaks.
 struct ScalarCollect {
   void operator()(const Model& model, const patterns::Symbol* word, std::size_t gaps, std::size_t left, std::size_t last,
@@ -54,16 +80,50 @@ struct ScalarCollect {
 // one table load in one pass, with no UTF-8 decoding and no branch on what it is; the word,
 // the hyphens around it and the first letter's case then come from bit masks. Answers exactly
 // as the general path; false (nothing written) for a token it does not take.
-bool tex_ascii_token_breaks_portable(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept {
+// Not instrumented: ASan and TSan would count the bytes its 16-byte loads read past the token.
+__attribute__((no_sanitize("address", "thread"))) bool tex_ascii_token_breaks_portable(const Model& model, std::string_view token,
+                                                                                       TokenBreaks& out, LookupCounters* counters) noexcept {
   const auto* const begin = reinterpret_cast<const unsigned char*>(token.data());
   const std::size_t size = token.size();
   static_assert(patterns::kMaxLetters < 64);
   if (size > patterns::kMaxLetters || !model.symbol_exceptions.complete()) return false;
   const std::uint32_t* const direct = model.alphabet.tables().direct.data();
+  std::uint64_t letters = 0, hyphens = 0;
+#if defined(__SSE2__)
+  // The loop does the table loads and the letters' mask: last byte first, so that the mask
+  // grows by a shift of one (a shift by a variable count costs three micro-ops). The hyphens'
+  // and high bytes' masks take 16 bytes a step after it.
+  patterns::Symbol symbols[patterns::kMaxLetters + 2 + SymbolExceptions::kPadding];
+  for (std::size_t i = size; i-- > 0;) {
+    const auto symbol = static_cast<patterns::Symbol>(direct[begin[i] & 0x7F]);
+    symbols[i + 1] = symbol;
+    letters = letters << 1 | std::uint64_t{symbol != 0};
+  }
+  if ((reinterpret_cast<std::uintptr_t>(begin) & 4095) <= 4096 - 64) {
+    // 16-byte loads that stay in the token's page cannot fault, though they read past its
+    // end: those bits are masked off.
+    std::uint64_t high = 0;
+    for (std::size_t i = 0; i < size; i += 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(begin + i));
+      high |= std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(v))} << i;
+      hyphens |= std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('-'))))} << i;
+    }
+    const std::uint64_t in_token = (std::uint64_t{1} << size) - 1;  // (size < 64)
+    if ((high & in_token) != 0) return false;
+    hyphens &= in_token;
+  } else {
+    std::uint64_t high = 0;
+    for (std::size_t i = 0; i < size; i += 8) {
+      const std::uint64_t x = load_up_to_8(begin + i, std::min<std::size_t>(8, size - i));
+      high |= x;
+      hyphens |= zero_byte_bits(x ^ 0x2D2D2D2D2D2D2D2D) << i;  // '-' is 0x2D; the zeros above the token are not
+    }
+    if ((high & 0x8080808080808080) != 0) return false;
+  }
+#else
   patterns::Symbol symbols[patterns::kMaxLetters + 2 + SymbolExceptions::kPadding];
   // Last byte first, so that each mask grows by a shift of one (a shift by a variable count
   // costs three micro-ops); explicit hyphens are rare, so their mask is built only if needed.
-  std::uint64_t letters = 0, hyphens = 0;
   unsigned any = 0, dash = 0;
   for (std::size_t i = size; i-- > 0;) {
     const unsigned c = begin[i];
@@ -76,6 +136,7 @@ bool tex_ascii_token_breaks_portable(const Model& model, std::string_view token,
   if (dash != 0)
     for (std::size_t i = 0; i < size; ++i) hyphens |= std::uint64_t{begin[i] == '-'} << i;
   if (any >= 0x80) return false;
+#endif
   if (const WordToWalk w = ascii_word_breaks(model, begin, size, symbols, letters, hyphens, out, counters); w.word != nullptr)
     ScalarCollect{}(model, w.word, w.gaps, w.left, w.last, w.first, out);
   return true;

@@ -120,3 +120,88 @@ TEST_CASE("long tokens whose word is still open when the stream looks at them") 
     }
   }
 }
+
+namespace {
+
+// Running prose of tokens made as running text makes them: a lead, a word, a tail, between
+// runs of white space; words of every length TeX's rules treat differently (too short to
+// break, 4 to 14 letters, 15 and more, exceptions, capitals, not ASCII, decomposed), tokens
+// near and past 32 bytes (TextStream's window), explicit hyphens and dashes.
+std::string random_prose(std::mt19937_64& rng, std::size_t tokens) {
+  static const std::vector<std::string> leads = {"", "", "", "(", "\"", "-", "'", "\xE2\x80\x9C", "0"};
+  static const std::vector<std::string> words = {
+      "a", "an", "the", "of", "tab", "also", "table", "hyphen", "Present", "project", "associate", "hyphenation",
+      "algebraically", "manufacturing", "characteristics", "internationalization", "HYPHENATION", "Hyphenation",
+      "caf\xC3\xA9terias", "cafe\xCC\x81terias", "na\xC3\xAFvet\xC3\xA9", "x", "presentation", "uncopyrightable", "ab",
+      "hyphenationhyphenationhyphenation", "table/hyphenation/project/tables", "supercalifragilisticexpialidocious"};
+  static const std::vector<std::string> tails = {"", "", "", ",", ".", ")", "'s", "-", "-based", "\xE2\x80\x93", "s",
+                                                 "\xE2\x80\x94table", "),", "1", "...", "/hyphenation"};
+  static const std::vector<std::string> spaces = {" ", " ", " ", "  ", "\n", "\r\n", "\t", "\v", "\f", " \n\n  "};
+  auto pick = [&](const std::vector<std::string>& from) -> const std::string& { return from[rng() % from.size()]; };
+  std::string s;
+  if (rng() % 4 == 0) s += pick(spaces);
+  for (std::size_t t = 0; t < tokens; ++t) s += pick(leads) + pick(words) + pick(tails) + pick(spaces);
+  if (!s.empty() && rng() % 2 == 0) s.pop_back();
+  return s;
+}
+
+std::string stream_cut(const hyph::Hyphenator& h, const std::string& text, const std::string& marker, std::size_t min_piece,
+                       std::size_t max_piece, std::mt19937_64& rng, hyph::LookupCounters* counters) {
+  std::string out;
+  hyph::TextStream stream(h, marker, [&](std::string_view bytes) { out.append(bytes); });
+  std::uniform_int_distribution<std::size_t> cut(min_piece, max_piece);
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t n = std::min(text.size() - i, cut(rng));
+    stream.write(std::string_view(text).substr(i, n));
+    i += n;
+  }
+  stream.finish();
+  *counters = stream.counters();
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("running prose streamed whole, in large pieces and in small ones gives the whole-text answer and counts") {
+  // Pieces of 64 bytes and more take TextStream's window path (engine/text_stream.cpp), pieces
+  // of at most 16 never do: the two must agree on the output and on the lookups counted.
+  hyph::Settings unicode;
+  unicode.letters = hyph::LetterPolicy::unicode;
+  hyph::Settings nfc = unicode;
+  nfc.normalization = hyph::Normalization::nfc;
+  hyph::Settings narrow;
+  narrow.left_min = 1;
+  narrow.right_min = 1;
+  hyph::Settings wide;
+  wide.left_min = 4;
+  wide.right_min = 5;
+  wide.uchyph = 0;
+  const hyph::Hyphenator models[] = {test::plain(),
+                                     test::hyphenex(),
+                                     hyph::Hyphenator::english(unicode),
+                                     hyph::Hyphenator::english(nfc),
+                                     hyph::Hyphenator::english(narrow),
+                                     hyph::Hyphenator::english(wide)};
+  const std::string markers[] = {std::string(1, kMarker), "", "<a marker of twenty>"};
+  std::mt19937_64 rng(20261129);
+  for (std::size_t m = 0; m < std::size(models); ++m) {
+    const hyph::Hyphenator& h = models[m];
+    for (int i = 0; i < 150; ++i) {
+      CAPTURE(m);
+      CAPTURE(i);
+      const std::string text = random_prose(rng, rng() % 400);
+      const std::string& marker = markers[static_cast<std::size_t>(i) % std::size(markers)];
+      const std::string whole = h.hyphenated(text, marker);
+      hyph::LookupCounters small{}, one{}, large{};
+      CHECK(stream_cut(h, text, marker, 1, 16, rng, &small) == whole);
+      CHECK(stream_cut(h, text, marker, text.size() + 1, text.size() + 1, rng, &one) == whole);
+      CHECK(stream_cut(h, text, marker, 64, 300, rng, &large) == whole);
+      for (const hyph::LookupCounters& c : {one, large}) {
+        CHECK(c.queries == small.queries);
+        CHECK(c.filter_positives == small.filter_positives);
+        CHECK(c.store_probes == small.store_probes);
+        CHECK(c.hits == small.hits);
+      }
+    }
+  }
+}
