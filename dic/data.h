@@ -4,6 +4,7 @@
 
 #include "dic/dictionary.h"
 #include "dic/automaton.h"
+#include "dic/lean_walk.h"
 #include "dic/reader.h"
 
 #include <memory>
@@ -43,6 +44,9 @@ struct DictionaryData {
   /// (dic/fast_path.cpp) can take it. None of those letters may reach a replacement or
   /// the first level, and the first level may not read '.'.
   bool lean_lowercase = false;
+  /// The second level's tables for libhyph's own API (dic/lean_walk.h), when it can take
+  /// such a word.
+  LeanWalk lean;
   /// level[0] is the level 2.8.8 returns; level[1] its nextlevel (second level).
   DicAutomaton level[2];
   std::vector<char> replacements;  ///< '\0'-terminated strings; DicMatch::replacement indexes it
@@ -59,6 +63,8 @@ struct DictionaryData {
   /// What follows from the fields, the levels and byte_to_cp: the NOHYPHEN views and flags,
   /// fast_flags and cp_to_byte.
   void derive();
+  /// `lean`, from the second level (a part of derive()).
+  void derive_lean_walk();
   /// Keeps the bytes the levels read in place alive (a compiled file), or null.
   std::shared_ptr<const void> backing;
   NoHyphenList own_nohyphen() const noexcept { return {has_nohyphen, nohyphen_elements, nohyphen_first, true}; }

@@ -1,0 +1,148 @@
+// libhyph's own API asks of a word only which of its values are odd. For the commonest words
+// this answers that in registers, without libhyphen's buffers:
+//   - a word of 2 to 30 bytes of 'a'..'z' in a dictionary where such a word needs the second
+//     level alone (DictionaryData::lean_lowercase): one walk of that level;
+//   - any other word of 2 to 30 ASCII bytes that the fast path takes (no digit, no byte through
+//     which a pattern with a replacement is reached): 2.8.8's compound recursion (the first
+//     level's odd values split the word, each part hyphenated again), on bit masks.
+// Both need the levels they walk to have a full transition table (DicAutomaton::TableCursor).
+//
+//   . h y p h e n .      a walk: one load a byte (the next state's row); for a word of
+//   s0 s1 s2 ...         letters the states after ". x" and ". x y" come from tables built at
+//                        load (LeanWalk::first, pairs), so the chain of dependent loads starts
+//                        at the third byte;
+//   values               each state's match raises a 16-byte window of values, which slides
+//                        one byte a step in one register (two for words over 14 bytes).
+//
+// The values are those of dic/fast_path.cpp (the same windows, the same clamps of a damaged
+// table), and the answers those of Dictionary::hyphenate3; tests/dic compares them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace hyph::dic {
+
+struct DictionaryData;
+struct Limits;
+
+/// One level's full transition table as a walk reads it (DicAutomaton::TableCursor).
+struct LeanLevel {
+  const std::uint16_t* table = nullptr;    ///< rows of 1 << shift entries: [match + 1, targets by column]
+  const unsigned char* column = nullptr;   ///< 256 entries: a byte's column in a row
+  const unsigned char* windows = nullptr;  ///< (windowed + 1) * 16 bytes: zeros, then the windows
+  std::uint32_t states = 0;
+  std::uint32_t windowed = 0;
+  std::uint32_t matches = 0;
+  unsigned shift = 0;
+  std::uint16_t dot = 0;        ///< the state after '.'
+  std::uint16_t dot_match = 0;  ///< its match + 1 (0: none)
+  unsigned char dot_column = 0;  ///< '.''s column
+};
+
+/// What the lean walks read, gathered once at load (DictionaryData::derive).
+struct LeanWalk {
+  /// A word of 'a'..'z' alone may take letters_odd_values: lean_lowercase, the second level
+  /// tabled, NOHYPHEN unable to apply, SSE2 at hand.
+  bool letters = false;
+  /// An ASCII word may take ascii_odd_values: both levels tabled, SSE2 at hand.
+  bool ascii = false;
+  LeanLevel level[2];
+  /// The second level's states after ". x" and after ". x y", by x & 31 and
+  /// (x & 31) << 5 | (y & 31) for x, y in 'a'..'z' (other entries unused).
+  std::uint16_t first[32] = {};
+  std::uint16_t pairs[32 * 32] = {};
+};
+
+/// The longest word the lean walks take.
+inline constexpr std::size_t kLeanWalkBytes = 30;
+
+#if defined(__SSE2__)
+namespace lean {
+
+// The values of the positions after the bytes walked so far, in registers: hi holds those of
+// positions at - 14 .. at + 1 after byte `at` of ". w ."; lo the 16 before them (Long only). A
+// position is final once it leaves the reach of hi's last byte.
+template <bool Long>
+struct Slide {
+  __m128i hi = _mm_setzero_si128(), lo = _mm_setzero_si128();
+  bool unwindowed = false;
+
+  [[gnu::always_inline]] void raise(const LeanLevel& t, std::uint32_t index) noexcept {
+    if constexpr (Long) lo = _mm_or_si128(_mm_srli_si128(lo, 1), _mm_slli_si128(hi, 15));
+    hi = _mm_srli_si128(hi, 1);
+    if (index <= t.windowed) [[likely]] {
+      hi = _mm_max_epu8(hi, _mm_loadu_si128(reinterpret_cast<const __m128i*>(t.windows + 16 * std::size_t{index})));
+    } else {
+      unwindowed = unwindowed || index - 1u < t.matches;  // beyond the matches: a damaged file's, none
+    }
+  }
+  // After ". w ." (n bytes of w): bit i set when the value after byte i is odd, i < n - 1.
+  [[gnu::always_inline]] std::uint32_t odd(std::size_t n) const noexcept {
+    // Bit 0 of a value's byte says odd ('1' is 0x31; 0 is none): moved to bit 7 for movemask.
+    const auto high_bits = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_slli_epi16(hi, 7)));
+    std::uint32_t found;
+    if constexpr (Long) {
+      // hi's byte k is the value after byte n - 14 + k, lo's after byte n - 30 + k.
+      const auto low_bits = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_slli_epi16(lo, 7)));
+      found = (low_bits | high_bits << 16) >> (kLeanWalkBytes - n);
+    } else {
+      found = high_bits >> (14 - n);
+    }
+    return found & ((1u << (n - 1)) - 1);  // the last byte's value is '0'
+  }
+};
+
+// The walk on from `row` over w[from, n) and the closing '.'.
+template <bool Long>
+[[gnu::always_inline]] inline void walk_on(const LeanLevel& t, const std::uint16_t* row, const unsigned char* w,
+                                           std::size_t from, std::size_t n, Slide<Long>& values) noexcept {
+  const std::uint16_t* const table = t.table;
+  const unsigned char* const column = t.column;
+  const unsigned shift = t.shift;
+  const std::uint32_t states = t.states;
+  auto step = [&](unsigned col) {
+    std::uint32_t s = row[col];
+    s = s < states ? s : 0;
+    row = table + (std::size_t{s} << shift);
+    values.raise(t, row[0]);
+  };
+  for (std::size_t k = from; k < n; ++k) step(column[w[k]]);
+  step(t.dot_column);
+}
+
+}  // namespace lean
+
+/// The odd values of a word of 2 to 30 bytes of 'a'..'z' by the second level (LeanWalk::letters):
+/// bit i set when the value after byte i is odd, i < n - 1 (the minimums are the caller's).
+/// False when the walk reached a match without a window (more than 15 digits): the general
+/// path answers that word.
+template <bool Long>
+[[gnu::always_inline]] inline bool letters_odd_values(const LeanWalk& lean, const unsigned char* w, std::size_t n,
+                                                      std::uint32_t& odd) noexcept {
+  const LeanLevel& t = lean.level[1];
+  lean::Slide<Long> values;
+  const unsigned a = w[0] & 31u, b = w[1] & 31u;
+  values.raise(t, t.dot_match);
+  values.raise(t, t.table[std::size_t{lean.first[a]} << t.shift]);
+  const std::uint16_t* const row = t.table + (std::size_t{lean.pairs[a << 5 | b]} << t.shift);
+  values.raise(t, row[0]);
+  lean::walk_on(t, row, w, 2, n, values);
+  odd = values.odd(n);
+  return !values.unwindowed;
+}
+#endif
+
+/// Dictionary::hyphenate3's breaks for an ASCII word of 2 to 30 bytes (LeanWalk::ascii),
+/// lower case, with `limits` (fast_path.h's, the caller's and the dictionary's): bit i set
+/// when its value after byte i is odd. False (nothing decided) for a word the fast path does
+/// not take (a digit, a byte that may reach a replacement) or a walk that reached a match
+/// without a window.
+bool ascii_odd_values(const DictionaryData& d, std::string_view word, const Limits& limits, std::uint32_t& odd) noexcept;
+
+}  // namespace hyph::dic
