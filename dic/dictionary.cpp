@@ -119,6 +119,18 @@ void DictionaryData::derive_lean_walk() {
   }
   lean.letters = lean_lowercase && !(has_nohyphen && (lowercase_flags & kFastNoHyphen));
   lean.ascii = first_tabled;
+  for (int b = 0; b < 256; ++b) {
+    const unsigned char f = fast_flags[b];
+    bool alone = false, longer = false;
+    if (has_nohyphen && nohyphen_first[b])
+      for (const std::string_view e : nohyphen_elements) {
+        alone = alone || (e.size() == 1 && static_cast<unsigned char>(e[0]) == b);
+        longer = longer || (e.size() > 1 && static_cast<unsigned char>(e[0]) == b);
+      }
+    lean.bytes[b] = static_cast<unsigned char>((b >= 'a' && b <= 'z' ? kLeanLetter : 0) | (f & kFastFirstLevel ? kLeanFirstLevel : 0) |
+                                               (alone ? kLeanNoHyphen : 0) | (longer ? kLeanNoHyphenStart : 0) |
+                                               (f & (kFastSlow | kFastNonAscii) ? kLeanRefused : 0));
+  }
 #endif
 }
 

@@ -38,6 +38,39 @@ bool level_odd(const LeanLevel& t, const unsigned char* w, std::size_t n, std::u
   return !values.unwindowed;
 }
 
+// The same when the level reads few of ". w ."'s bytes (`reads`: bit k for byte k, w[k - 1]
+// for 1 <= k <= n): a byte it does not read sends the walk to the root, and the root raises
+// nothing, so only the runs of bytes it reads are walked, each from the root, their windows
+// raised in memory. For a first level that reads '-' and the apostrophe, and not letters.
+bool sparse_level_odd(const LeanLevel& t, const unsigned char* w, std::size_t n, std::uint64_t reads, std::uint32_t& odd) noexcept {
+  // values[16 + p]: position p (the walk raises a match after byte k at positions k - 14 .. k + 1).
+  alignas(16) unsigned char values[16 + kLeanWalkBytes + 2 + 16] = {};
+  bool unwindowed = false;
+  while (reads != 0) {
+    std::uint32_t s = 0;
+    std::size_t k = static_cast<std::size_t>(std::countr_zero(reads));
+    for (; (reads >> k) & 1; ++k) {
+      const unsigned char c = k == 0 || k == n + 1 ? '.' : w[k - 1];
+      const std::uint32_t target = t.table[(std::size_t{s} << t.shift) + t.column[c]];
+      s = target < t.states ? target : 0;
+      const std::uint32_t index = t.table[std::size_t{s} << t.shift];
+      if (index == 0) continue;
+      if (index > t.windowed) {
+        unwindowed = unwindowed || index - 1u < t.matches;
+        continue;
+      }
+      auto* const at = reinterpret_cast<__m128i*>(values + k + 2);
+      _mm_storeu_si128(at, _mm_max_epu8(_mm_loadu_si128(at), _mm_loadu_si128(reinterpret_cast<const __m128i*>(t.windows + 16 * std::size_t{index}))));
+    }
+    reads &= ~((std::uint64_t{2} << k) - 1);
+  }
+  // The value after byte i is position i + 1's.
+  const auto low = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_slli_epi16(_mm_load_si128(reinterpret_cast<const __m128i*>(values + 16)), 7)));
+  const auto high = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_slli_epi16(_mm_load_si128(reinterpret_cast<const __m128i*>(values + 32)), 7)));
+  odd = ((low | high << 16) >> 1) & below(static_cast<long>(n) - 1);
+  return !unwindowed;
+}
+
 // The word's parts, each as FastHyphenation::run hyphenates it.
 class Parts {
  public:
@@ -56,7 +89,12 @@ class Parts {
     const std::uint32_t own = below(static_cast<long>(n)) << begin;
     // A first level that reads none of ". p ."'s bytes never leaves its root: no value.
     std::uint32_t first = 0;
-    if (((first_bytes_ & own) != 0 || first_reads_dot_) && !level_odd(lean_.level[0], p, n, first)) return false;
+    const std::uint64_t reads = std::uint64_t{(first_bytes_ & own) >> begin} << 1 | (first_reads_dot_ ? 1u | std::uint64_t{1} << (n + 1) : 0u);
+    // Walked in runs when it reads no letter of the part (a first level of '-' and the
+    // apostrophe), else byte by byte.
+    if (reads != 0 && !((first_bytes_ & letters_ & own) == 0 ? sparse_level_odd(lean_.level[0], p, n, reads, first)
+                                                               : level_odd(lean_.level[0], p, n, first)))
+      return false;
     if (first == 0) {
       std::uint32_t second = 0;
       if (n >= 2 && (letters_ & own) == own) {
@@ -106,34 +144,35 @@ class Parts {
 }  // namespace
 
 bool ascii_odd_values(const DictionaryData& d, std::string_view word, const Limits& limits, std::uint32_t& odd) noexcept {
+  const LeanWalk& lean = d.lean;
   const std::size_t n = word.size();
-  if (!d.lean.ascii || n - 2 > kLeanWalkBytes - 2) return false;
+  if (!lean.ascii || n - 2 > kLeanWalkBytes - 2) return false;
   const auto* const w = reinterpret_cast<const unsigned char*>(word.data());
-  unsigned char flags = 0;
-  std::uint32_t letters = 0, first_bytes = 0;
+  unsigned all = 0;
+  std::uint32_t letters = 0, first_bytes = 0, alone = 0, starts = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const unsigned char f = d.fast_flags[w[i]];
-    flags |= f;
-    letters |= std::uint32_t{static_cast<unsigned>(w[i] - 'a') < 26u} << i;
-    first_bytes |= std::uint32_t{(f & kFastFirstLevel) != 0} << i;
+    const unsigned f = lean.bytes[w[i]];
+    all |= f;
+    letters |= (f & kLeanLetter) << i;
+    first_bytes |= (f >> 1 & 1) << i;
+    alone |= (f >> 2 & 1) << i;
+    starts |= (f >> 3 & 1) << i;
   }
-  if (flags & (kFastSlow | kFastNonAscii)) return false;
+  if (all & kLeanRefused) return false;
   std::uint32_t values = 0;
   if (!Parts(d, w, letters, first_bytes, limits).odd(0, n, true, true, values)) return false;
   // The word's minimums (2 where unset; bytes are characters).
   const long lhmin = limits.lhmin > 0 ? limits.lhmin : 2, rhmin = limits.rhmin > 0 ? limits.rhmin : 2;
   values &= ~below(std::min<long>(lhmin - 1, static_cast<long>(n)));
   values &= below(std::max<long>(1, static_cast<long>(n) - rhmin));
-  // NOHYPHEN: no break after an element, nor before it.
-  const NoHyphenList nohyphen = d.own_nohyphen();
-  if (nohyphen.present && (flags & kFastNoHyphen)) {
-    for (std::size_t at = 0; at < n; ++at) {
-      if (!nohyphen.first[w[at]]) continue;
-      for (const std::string_view element : nohyphen.elements) {
-        if (element.empty() || element.size() > n - at || std::memcmp(w + at, element.data(), element.size()) != 0) continue;
-        values &= ~(std::uint32_t{1} << (at + element.size() - 1));
-        if (at >= 1) values &= ~(std::uint32_t{1} << (at - 1));
-      }
+  // NOHYPHEN: no break after an element, nor before it; elements of one byte by their mask.
+  values &= ~(alone | alone >> 1);
+  for (; starts != 0; starts &= starts - 1) {
+    const auto at = static_cast<std::size_t>(std::countr_zero(starts));
+    for (const std::string_view element : d.nohyphen_elements) {
+      if (element.size() < 2 || element.size() > n - at || std::memcmp(w + at, element.data(), element.size()) != 0) continue;
+      values &= ~(std::uint32_t{1} << (at + element.size() - 1));
+      if (at >= 1) values &= ~(std::uint32_t{1} << (at - 1));
     }
   }
   odd = values & below(static_cast<long>(n) - 1);

@@ -53,11 +53,19 @@ struct LeanWalk {
   /// An ASCII word may take ascii_odd_values: both levels tabled, SSE2 at hand.
   bool ascii = false;
   LeanLevel level[2];
+  /// What each byte is to ascii_odd_values (kLean* flags).
+  unsigned char bytes[256] = {};
   /// The second level's states after ". x" and after ". x y", by x & 31 and
   /// (x & 31) << 5 | (y & 31) for x, y in 'a'..'z' (other entries unused).
   std::uint16_t first[32] = {};
   std::uint16_t pairs[32 * 32] = {};
 };
+
+/// LeanWalk::bytes: 'a'..'z'; read by the first level; a NOHYPHEN element alone; the first
+/// byte of a longer NOHYPHEN element; a byte the fast path refuses (fast_flags' kFastSlow) or
+/// not ASCII.
+inline constexpr unsigned char kLeanLetter = 1, kLeanFirstLevel = 2, kLeanNoHyphen = 4, kLeanNoHyphenStart = 8,
+                                kLeanRefused = 16;
 
 /// The longest word the lean walks take.
 inline constexpr std::size_t kLeanWalkBytes = 30;
@@ -98,13 +106,14 @@ struct Slide {
   }
 };
 
-// The walk on from `row` over w[from, n) and the closing '.'.
-template <bool Long>
+// The walk on from `row` over w[from, n) and the closing '.'. Shift: the table's row shift
+// if known when compiled (an immediate shift a step), else 0.
+template <bool Long, unsigned Shift = 0>
 [[gnu::always_inline]] inline void walk_on(const LeanLevel& t, const std::uint16_t* row, const unsigned char* w,
                                            std::size_t from, std::size_t n, Slide<Long>& values) noexcept {
   const std::uint16_t* const table = t.table;
   const unsigned char* const column = t.column;
-  const unsigned shift = t.shift;
+  const unsigned shift = Shift != 0 ? Shift : t.shift;
   const std::uint32_t states = t.states;
   auto step = [&](unsigned col) {
     std::uint32_t s = row[col];
@@ -122,19 +131,28 @@ template <bool Long>
 /// bit i set when the value after byte i is odd, i < n - 1 (the minimums are the caller's).
 /// False when the walk reached a match without a window (more than 15 digits): the general
 /// path answers that word.
-template <bool Long>
+template <bool Long, unsigned Shift = 0>
 [[gnu::always_inline]] inline bool letters_odd_values(const LeanWalk& lean, const unsigned char* w, std::size_t n,
                                                       std::uint32_t& odd) noexcept {
   const LeanLevel& t = lean.level[1];
+  const unsigned shift = Shift != 0 ? Shift : t.shift;
   lean::Slide<Long> values;
   const unsigned a = w[0] & 31u, b = w[1] & 31u;
   values.raise(t, t.dot_match);
-  values.raise(t, t.table[std::size_t{lean.first[a]} << t.shift]);
-  const std::uint16_t* const row = t.table + (std::size_t{lean.pairs[a << 5 | b]} << t.shift);
+  values.raise(t, t.table[std::size_t{lean.first[a]} << shift]);
+  const std::uint16_t* const row = t.table + (std::size_t{lean.pairs[a << 5 | b]} << shift);
   values.raise(t, row[0]);
-  lean::walk_on(t, row, w, 2, n, values);
+  lean::walk_on<Long, Shift>(t, row, w, 2, n, values);
   odd = values.odd(n);
   return !values.unwindowed;
+}
+
+/// letters_odd_values for any n, with the commonest row shift (64 columns: most dictionaries)
+/// as an immediate.
+[[gnu::always_inline]] inline bool letters_odd(const LeanWalk& lean, const unsigned char* w, std::size_t n, std::uint32_t& odd) noexcept {
+  if (lean.level[1].shift == 6)
+    return n <= 14 ? letters_odd_values<false, 6>(lean, w, n, odd) : letters_odd_values<true, 6>(lean, w, n, odd);
+  return n <= 14 ? letters_odd_values<false>(lean, w, n, odd) : letters_odd_values<true>(lean, w, n, odd);
 }
 #endif
 

@@ -271,7 +271,16 @@ namespace {
 // The positions after the characters whose bits `odd` sets, in order, those that fit written
 // to `breaks`: their number.
 std::size_t write_breaks(std::uint32_t odd, std::span<std::size_t> breaks) noexcept {
-  std::size_t count = 0;
+  // The first four with no branch on how many there are (their number varies from word to
+  // word, and a loop's exit would be mispredicted): a store with none left, or past the
+  // span, goes to `sink`.
+  std::size_t count = 0, sink;
+  for (int k = 0; k < 4; ++k, odd &= odd - 1) {
+    const bool one = odd != 0;
+    std::size_t* const at = one && count < breaks.size() ? breaks.data() + count : &sink;
+    *at = static_cast<std::size_t>(std::countr_zero(odd)) + 1;
+    count += one ? 1 : 0;
+  }
   for (; odd != 0; odd &= odd - 1, ++count)
     if (count < breaks.size()) breaks[count] = static_cast<std::size_t>(std::countr_zero(odd)) + 1;
   return count;
@@ -386,8 +395,7 @@ std::size_t dic_one_word(const Model& model, std::string_view text, std::span<st
   word[n] = '.';
   const dic::DictionaryData& d = part.dictionary.data();
   // A word of letters alone, walked in registers: its odd values, cut to what the minimums allow.
-  if (letters && d.lean.letters &&
-      (n <= 14 ? dic::letters_odd_values<false>(d.lean, word, n, odd) : dic::letters_odd_values<true>(d.lean, word, n, odd))) {
+  if (letters && d.lean.letters && dic::letters_odd(d.lean, word, n, odd)) {
     odd &= part.breakable[n];
     return write_breaks(odd, breaks);
   }
