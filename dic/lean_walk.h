@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 #if defined(__SSE2__)
@@ -111,15 +112,23 @@ struct Slide {
 template <bool Long, unsigned Shift = 0>
 [[gnu::always_inline]] inline void walk_on(const LeanLevel& t, const std::uint16_t* row, const unsigned char* w,
                                            std::size_t from, std::size_t n, Slide<Long>& values) noexcept {
-  const std::uint16_t* const table = t.table;
+  // The row as a byte offset: a step's chain is its load, one shift and the next load, whose
+  // address adds the offset to the column's place in the table (known ahead of the chain).
+  const char* const table = reinterpret_cast<const char*>(t.table);
   const unsigned char* const column = t.column;
-  const unsigned shift = Shift != 0 ? Shift : t.shift;
+  const unsigned shift = (Shift != 0 ? Shift : t.shift) + 1;
   const std::uint32_t states = t.states;
+  std::size_t at = static_cast<std::size_t>(reinterpret_cast<const char*>(row) - table);
+  auto load16 = [](const char* p) {
+    std::uint16_t v;
+    std::memcpy(&v, p, sizeof v);
+    return std::uint32_t{v};
+  };
   auto step = [&](unsigned col) {
-    std::uint32_t s = row[col];
+    std::uint32_t s = load16(table + 2 * std::size_t{col} + at);
     s = s < states ? s : 0;
-    row = table + (std::size_t{s} << shift);
-    values.raise(t, row[0]);
+    at = std::size_t{s} << shift;
+    values.raise(t, load16(table + at));
   };
   for (std::size_t k = from; k < n; ++k) step(column[w[k]]);
   step(t.dot_column);
