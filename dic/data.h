@@ -8,6 +8,7 @@
 #include "dic/reader.h"
 
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -65,10 +66,25 @@ struct DictionaryData {
   void derive();
   /// `lean`, from the second level (a part of derive()).
   void derive_lean_walk();
+  /// With lean.letters, the second level's states as LeanRows (a word of letters then reads
+  /// one cache line a step, for its next state and its match alike), built on the first call
+  /// (about 0.4 ms and 1 MB for English: loading stays as fast as it was); null without them,
+  /// or if a window holds a byte that is neither a digit nor 0 (a damaged file), or memory
+  /// ran out.
+  const LeanRow* lean_rows() const noexcept {
+    std::call_once(lean_rows_once_, [this] { build_lean_rows(); });
+    return lean_rows_.get();
+  }
   /// Keeps the bytes the levels read in place alive (a compiled file), or null.
   std::shared_ptr<const void> backing;
   NoHyphenList own_nohyphen() const noexcept { return {has_nohyphen, nohyphen_elements, nohyphen_first, true}; }
   DictionaryData(const DictionaryData&) = delete;
+ private:
+  void build_lean_rows() const noexcept;
+  mutable std::once_flag lean_rows_once_;
+  mutable std::unique_ptr<LeanRow[]> lean_rows_;
+
+ public:
   DictionaryData& operator=(const DictionaryData&) = delete;
 };
 

@@ -6,6 +6,7 @@
 #include "base/utf8.h"
 
 #include <algorithm>
+#include <new>
 
 #include <cstring>
 
@@ -131,6 +132,37 @@ void DictionaryData::derive_lean_walk() {
                                                (alone ? kLeanNoHyphen : 0) | (longer ? kLeanNoHyphenStart : 0) |
                                                (f & (kFastSlow | kFastNonAscii) ? kLeanRefused : 0));
   }
+#endif
+}
+
+void DictionaryData::build_lean_rows() const noexcept {
+#if defined(__SSE2__)
+  if (!lean.letters) return;
+  const LeanLevel& second = lean.level[1];
+  // A window's bytes must be digits or 0, as the automaton writes them (a damaged file's other
+  // bytes would not keep their order as nibbles).
+  for (std::size_t k = 0; k < (std::size_t{second.windowed} + 1) * 16; ++k) {
+    const unsigned char c = second.windows[k];
+    if (c != 0 && (c < '0' || c > '9')) return;
+  }
+  std::unique_ptr<LeanRow[]> rows(new (std::nothrow) LeanRow[second.states]);
+  if (!rows) return;
+  for (std::uint32_t state = 0; state < second.states; ++state) {
+    LeanRow& row = rows[state];
+    for (unsigned c = 'a'; c <= 'z'; ++c) row.next[c - 'a'] = step(second, state, static_cast<unsigned char>(c));
+    row.next[26] = step(second, state, '.');
+    row.unwindowed = 0;
+    std::memset(row.window, 0, sizeof row.window);
+    // The match reached here (the root's is never applied: its column holds 0).
+    const std::uint32_t index = second.table[std::size_t{state} << second.shift];
+    if (index > second.windowed) {
+      row.unwindowed = index - 1u < second.matches ? 1 : 0;
+      continue;
+    }
+    const unsigned char* const window = second.windows + 16 * std::size_t{index};
+    for (int j = 0; j < 16; ++j) row.window[j / 2] |= static_cast<unsigned char>((window[j] & 15) << (4 * (j & 1)));
+  }
+  lean_rows_ = std::move(rows);
 #endif
 }
 

@@ -76,6 +76,7 @@ class Parts {
  public:
   Parts(const DictionaryData& d, const unsigned char* w, std::uint32_t letters, std::uint32_t first_bytes, const Limits& limits) noexcept
       : lean_(d.lean),
+        rows_(d.lean.letters ? d.lean_rows() : nullptr),
         w_(w),
         letters_(letters),
         first_bytes_(first_bytes),
@@ -97,8 +98,8 @@ class Parts {
       return false;
     if (first == 0) {
       std::uint32_t second = 0;
-      if (n >= 2 && (letters_ & own) == own) {
-        if (!(n <= 14 ? letters_odd_values<false>(lean_, p, n, second) : letters_odd_values<true>(lean_, p, n, second))) return false;
+      if (rows_ != nullptr && n >= 2 && (letters_ & own) == own) {
+        if (!letters_odd(lean_, rows_, p, n, second)) return false;
       } else if (!level_odd(lean_.level[1], p, n, second)) {
         return false;
       }
@@ -134,6 +135,7 @@ class Parts {
 
  private:
   const LeanWalk& lean_;
+  const LeanRow* rows_;
   const unsigned char* w_;
   std::uint32_t letters_;      // bit i: w[i] is 'a'..'z'
   std::uint32_t first_bytes_;  // bit i: the first level reads w[i]

@@ -46,10 +46,19 @@ struct LeanLevel {
   unsigned char dot_column = 0;  ///< '.''s column
 };
 
+/// A state of the second level as a walk over letters reads it, in one cache line: the
+/// states after 'a'..'z' and '.', and the state's match as 16 digits, a nibble each.
+struct alignas(64) LeanRow {
+  std::uint16_t next[27];    ///< by byte - 'a'; next[26] by '.'; states clamped as TableCursor does
+  std::uint16_t unwindowed;  ///< 1: the state's match has no window (the general path answers)
+  unsigned char window[8];   ///< the window's digit 2k in byte k's low nibble, 2k + 1 in its high
+};
+static_assert(sizeof(LeanRow) == 64);
+
 /// What the lean walks read, gathered once at load (DictionaryData::derive).
 struct LeanWalk {
   /// A word of 'a'..'z' alone may take letters_odd_values: lean_lowercase, the second level
-  /// tabled, NOHYPHEN unable to apply, SSE2 at hand.
+  /// tabled, NOHYPHEN unable to apply, SSE2 at hand (and DictionaryData::lean_rows).
   bool letters = false;
   /// An ASCII word may take ascii_odd_values: both levels tabled, SSE2 at hand.
   bool ascii = false;
@@ -91,14 +100,25 @@ struct Slide {
       unwindowed = unwindowed || index - 1u < t.matches;  // beyond the matches: a damaged file's, none
     }
   }
+  // The same from a LeanRow: its digits unpacked to a byte each, the digit in the byte's high
+  // nibble (the low one holds another digit, which never decides a byte-wise maximum's high
+  // nibble).
+  [[gnu::always_inline]] void raise(const LeanRow& row) noexcept {
+    if constexpr (Long) lo = _mm_or_si128(_mm_srli_si128(lo, 1), _mm_slli_si128(hi, 15));
+    const __m128i packed = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(row.window));
+    hi = _mm_max_epu8(_mm_srli_si128(hi, 1), _mm_unpacklo_epi8(_mm_slli_epi16(packed, 4), packed));
+    unwindowed = unwindowed || row.unwindowed != 0;
+  }
   // After ". w ." (n bytes of w): bit i set when the value after byte i is odd, i < n - 1.
+  // Bit 0 of a value's byte says odd ('1' is 0x31; 0 is none), bit 4 for a LeanRow's digits:
+  // moved to bit 7 for movemask.
+  template <int Bit = 0>
   [[gnu::always_inline]] std::uint32_t odd(std::size_t n) const noexcept {
-    // Bit 0 of a value's byte says odd ('1' is 0x31; 0 is none): moved to bit 7 for movemask.
-    const auto high_bits = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_slli_epi16(hi, 7)));
+    const auto high_bits = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_slli_epi16(hi, 7 - Bit)));
     std::uint32_t found;
     if constexpr (Long) {
       // hi's byte k is the value after byte n - 14 + k, lo's after byte n - 30 + k.
-      const auto low_bits = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_slli_epi16(lo, 7)));
+      const auto low_bits = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_slli_epi16(lo, 7 - Bit)));
       found = (low_bits | high_bits << 16) >> (kLeanWalkBytes - n);
     } else {
       found = high_bits >> (14 - n);
@@ -136,32 +156,35 @@ template <bool Long, unsigned Shift = 0>
 
 }  // namespace lean
 
-/// The odd values of a word of 2 to 30 bytes of 'a'..'z' by the second level (LeanWalk::letters):
+/// The odd values of a word of 2 to 30 bytes of 'a'..'z' by the second level (LeanWalk::letters,
+/// `rows` from DictionaryData::lean_rows):
 /// bit i set when the value after byte i is odd, i < n - 1 (the minimums are the caller's).
 /// False when the walk reached a match without a window (more than 15 digits): the general
 /// path answers that word.
-template <bool Long, unsigned Shift = 0>
-[[gnu::always_inline]] inline bool letters_odd_values(const LeanWalk& lean, const unsigned char* w, std::size_t n,
-                                                      std::uint32_t& odd) noexcept {
-  const LeanLevel& t = lean.level[1];
-  const unsigned shift = Shift != 0 ? Shift : t.shift;
+template <bool Long>
+[[gnu::always_inline]] inline bool letters_odd_values(const LeanWalk& lean, const LeanRow* rows, const unsigned char* w,
+                                                      std::size_t n, std::uint32_t& odd) noexcept {
   lean::Slide<Long> values;
   const unsigned a = w[0] & 31u, b = w[1] & 31u;
-  values.raise(t, t.dot_match);
-  values.raise(t, t.table[std::size_t{lean.first[a]} << shift]);
-  const std::uint16_t* const row = t.table + (std::size_t{lean.pairs[a << 5 | b]} << shift);
-  values.raise(t, row[0]);
-  lean::walk_on<Long, Shift>(t, row, w, 2, n, values);
-  odd = values.odd(n);
+  values.raise(rows[lean.level[1].dot]);
+  values.raise(rows[lean.first[a]]);
+  std::uint32_t s = lean.pairs[a << 5 | b];
+  values.raise(rows[s]);
+  // The chain from letter to letter: one load and one shift.
+  for (std::size_t k = 2; k < n; ++k) {
+    s = rows[s].next[w[k] - 'a'];
+    values.raise(rows[s]);
+  }
+  s = rows[s].next[26];
+  values.raise(rows[s]);
+  odd = values.template odd<4>(n);
   return !values.unwindowed;
 }
 
-/// letters_odd_values for any n, with the commonest row shift (64 columns: most dictionaries)
-/// as an immediate.
-[[gnu::always_inline]] inline bool letters_odd(const LeanWalk& lean, const unsigned char* w, std::size_t n, std::uint32_t& odd) noexcept {
-  if (lean.level[1].shift == 6)
-    return n <= 14 ? letters_odd_values<false, 6>(lean, w, n, odd) : letters_odd_values<true, 6>(lean, w, n, odd);
-  return n <= 14 ? letters_odd_values<false>(lean, w, n, odd) : letters_odd_values<true>(lean, w, n, odd);
+/// letters_odd_values for any n.
+[[gnu::always_inline]] inline bool letters_odd(const LeanWalk& lean, const LeanRow* rows, const unsigned char* w, std::size_t n,
+                                               std::uint32_t& odd) noexcept {
+  return n <= 14 ? letters_odd_values<false>(lean, rows, w, n, odd) : letters_odd_values<true>(lean, rows, w, n, odd);
 }
 #endif
 

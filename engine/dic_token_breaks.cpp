@@ -395,7 +395,8 @@ std::size_t dic_one_word(const Model& model, std::string_view text, std::span<st
   word[n] = '.';
   const dic::DictionaryData& d = part.dictionary.data();
   // A word of letters alone, walked in registers: its odd values, cut to what the minimums allow.
-  if (letters && d.lean.letters && dic::letters_odd(d.lean, word, n, odd)) {
+  const dic::LeanRow* rows;
+  if (letters && d.lean.letters && (rows = d.lean_rows()) != nullptr && dic::letters_odd(d.lean, rows, word, n, odd)) {
     odd &= part.breakable[n];
     return write_breaks(odd, breaks);
   }
