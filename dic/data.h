@@ -7,6 +7,7 @@
 #include "dic/lean_walk.h"
 #include "dic/reader.h"
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -72,7 +73,12 @@ struct DictionaryData {
   /// or if a window holds a byte that is neither a digit nor 0 (a damaged file), or memory
   /// ran out.
   const LeanRow* lean_rows() const noexcept {
-    std::call_once(lean_rows_once_, [this] { build_lean_rows(); });
+    // Built: one load (pthread_once is a call every time).
+    if (const LeanRow* built = lean_rows_built_.load(std::memory_order_acquire)) return built;
+    std::call_once(lean_rows_once_, [this] {
+      build_lean_rows();
+      lean_rows_built_.store(lean_rows_.get(), std::memory_order_release);
+    });
     return lean_rows_.get();
   }
   /// Keeps the bytes the levels read in place alive (a compiled file), or null.
@@ -83,6 +89,7 @@ struct DictionaryData {
   void build_lean_rows() const noexcept;
   mutable std::once_flag lean_rows_once_;
   mutable std::unique_ptr<LeanRow[]> lean_rows_;
+  mutable std::atomic<const LeanRow*> lean_rows_built_{nullptr};
 
  public:
   DictionaryData& operator=(const DictionaryData&) = delete;
