@@ -408,7 +408,7 @@ std::size_t dic_one_word(const Model& model, std::string_view text, std::span<st
   for (std::size_t i = 0; i < n; ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c >= 0x80 || !part.ascii_plain[c]) return hyphenate_text(model, text, breaks, counters);
-    word[i] = static_cast<unsigned char>(c - 'A' < 26u ? c | 0x20u : c);
+    word[i] = static_cast<unsigned char>(static_cast<unsigned>(c - 'A') < 26u ? c | 0x20u : c);
   }
 #endif
   // hyphenate3 with the model's minimums, for a word that reaches no replacement (else false).
