@@ -6,10 +6,21 @@
 #include "base/utf8.h"
 
 #include <algorithm>
+#include <new>
 
 #include <cstring>
 
 namespace hyph::dic {
+
+namespace {
+
+// One step of a level's table walk (DicAutomaton::TableCursor::step) from `state`.
+[[maybe_unused]] std::uint16_t step(const LeanLevel& t, std::uint32_t state, unsigned char c) noexcept {
+  const std::uint32_t target = t.table[(std::size_t{state} << t.shift) + t.column[c]];
+  return static_cast<std::uint16_t>(target < t.states ? target : 0);
+}
+
+}  // namespace
 
 DictionaryData::DictionaryData(const ParsedDic& parsed)
     : name(parsed.name), cset(parsed.cset), utf8(parsed.utf8), explicit_nextlevel(parsed.explicit_nextlevel) {
@@ -70,12 +81,89 @@ void DictionaryData::derive() {
   for (int b = 'b'; b <= 'z'; ++b)
     if (fast_flags[b] != lowercase_flags) lowercase_flags = kFastSlow;
   lean_lowercase = !(lowercase_flags & (kFastSlow | kFastFirstLevel)) && !level[0].reads('.');
+  derive_lean_walk();
   cp_to_byte.clear();
   if (single_byte) {
     for (int b = 0; b < 256; ++b)
       if (byte_to_cp[b] != utf8::kInvalid) cp_to_byte.emplace_back(byte_to_cp[b], static_cast<unsigned char>(b));
     std::sort(cp_to_byte.begin(), cp_to_byte.end());
   }
+}
+
+void DictionaryData::derive_lean_walk() {
+  lean = LeanWalk{};
+#if defined(__SSE2__)
+  // A level's table and the first step from its root, as DicAutomaton::TableCursor takes them
+  // (a state past the count, in a damaged file, is the root). False for a level without one.
+  auto fill = [](const DicAutomaton& automaton, LeanLevel& t) {
+    const DicAutomaton::Image m = automaton.image();
+    if (m.delta.empty()) return false;
+    t.table = m.delta.data();
+    t.column = m.delta_columns;
+    t.windows = m.windows.data();
+    t.states = static_cast<std::uint32_t>(m.state_count);
+    t.windowed = m.windowed;
+    t.matches = static_cast<std::uint32_t>(m.matches.size());
+    t.shift = m.row_shift;
+    t.dot_column = t.column[static_cast<unsigned char>('.')];
+    t.dot = step(t, 0, '.');
+    t.dot_match = t.table[std::size_t{t.dot} << t.shift];
+    return true;
+  };
+  const bool first_tabled = fill(level[0], lean.level[0]);
+  if (!fill(level[1], lean.level[1])) return;
+  const LeanLevel& second = lean.level[1];
+  for (unsigned x = 'a'; x <= 'z'; ++x) {
+    lean.first[x & 31] = step(second, second.dot, static_cast<unsigned char>(x));
+    for (unsigned y = 'a'; y <= 'z'; ++y)
+      lean.pairs[(x & 31) << 5 | (y & 31)] = step(second, lean.first[x & 31], static_cast<unsigned char>(y));
+  }
+  lean.letters = lean_lowercase && !(has_nohyphen && (lowercase_flags & kFastNoHyphen));
+  lean.ascii = first_tabled;
+  for (int b = 0; b < 256; ++b) {
+    const unsigned char f = fast_flags[b];
+    bool alone = false, longer = false;
+    if (has_nohyphen && nohyphen_first[b])
+      for (const std::string_view e : nohyphen_elements) {
+        alone = alone || (e.size() == 1 && static_cast<unsigned char>(e[0]) == b);
+        longer = longer || (e.size() > 1 && static_cast<unsigned char>(e[0]) == b);
+      }
+    lean.bytes[b] = static_cast<unsigned char>((b >= 'a' && b <= 'z' ? kLeanLetter : 0) | (f & kFastFirstLevel ? kLeanFirstLevel : 0) |
+                                               (alone ? kLeanNoHyphen : 0) | (longer ? kLeanNoHyphenStart : 0) |
+                                               (f & (kFastSlow | kFastNonAscii) ? kLeanRefused : 0));
+  }
+#endif
+}
+
+void DictionaryData::build_lean_rows() const noexcept {
+#if defined(__SSE2__)
+  if (!lean.letters) return;
+  const LeanLevel& second = lean.level[1];
+  // A window's bytes must be digits or 0, as the automaton writes them (a damaged file's other
+  // bytes would not keep their order as nibbles).
+  for (std::size_t k = 0; k < (std::size_t{second.windowed} + 1) * 16; ++k) {
+    const unsigned char c = second.windows[k];
+    if (c != 0 && (c < '0' || c > '9')) return;
+  }
+  std::unique_ptr<LeanRow[]> rows(new (std::nothrow) LeanRow[second.states]);
+  if (!rows) return;
+  for (std::uint32_t state = 0; state < second.states; ++state) {
+    LeanRow& row = rows[state];
+    for (unsigned c = 'a'; c <= 'z'; ++c) row.next[c - 'a'] = step(second, state, static_cast<unsigned char>(c));
+    row.next[26] = step(second, state, '.');
+    row.unwindowed = 0;
+    std::memset(row.window, 0, sizeof row.window);
+    // The match reached here (the root's is never applied: its column holds 0).
+    const std::uint32_t index = second.table[std::size_t{state} << second.shift];
+    if (index > second.windowed) {
+      row.unwindowed = index - 1u < second.matches ? 1 : 0;
+      continue;
+    }
+    const unsigned char* const window = second.windows + 16 * std::size_t{index};
+    for (int j = 0; j < 16; ++j) row.window[j / 2] |= static_cast<unsigned char>((window[j] & 15) << (4 * (j & 1)));
+  }
+  lean_rows_ = std::move(rows);
+#endif
 }
 
 Dictionary Dictionary::load(const std::string& path) { return from_bytes(read_dic_file(path), path); }

@@ -138,6 +138,12 @@ DicPart make_dic_part(dic::Dictionary dictionary, std::vector<char32_t> word_cha
   }
   std::sort(part.to_charset.begin(), part.to_charset.end());
 
+  // hyphenate3's minimums on a word whose bytes are its characters: no break before the
+  // left minimum's character, nor within the right minimum of the end (nor before the first).
+  for (int n = 0; n < 32; ++n) {
+    const int from = std::min(part.effective.left - 1, n), to = std::max(1, n - part.effective.right);
+    part.breakable[n] = static_cast<std::uint32_t>(((std::uint64_t{1} << to) - 1) & ~((std::uint64_t{1} << from) - 1));
+  }
   part.word_characters = std::move(word_characters);
   for (char32_t c = 0; c < 128; ++c)
     part.ascii_word[c] = letter_or_mark(c) || std::binary_search(part.word_characters.begin(), part.word_characters.end(), c);
@@ -145,6 +151,11 @@ DicPart make_dic_part(dic::Dictionary dictionary, std::vector<char32_t> word_cha
   for (char32_t c = U'a'; c <= U'z'; ++c)
     part.plain_ascii_letters = part.plain_ascii_letters && part.ascii_word[c] && part.ascii_word[c - 32] &&
                                (d.utf8() || part.latin1_to_charset[c] == static_cast<std::int16_t>(c));
+  for (char32_t c = 0; c < 128; ++c) {
+    const char32_t lower = c - U'A' < 26u ? c + 32 : c;
+    part.ascii_plain[c] = part.plain_ascii_letters && part.ascii_word[c] && !(c >= U'0' && c <= U'9') &&
+                          (d.utf8() || part.latin1_to_charset[lower] == static_cast<std::int16_t>(lower));
+  }
 
   // The replacement texts, in UTF-8, split at their '=' (the break).
   const std::vector<char>& pool = d.data().replacements;

@@ -44,6 +44,13 @@ struct DicPart {
   /// Every ASCII letter is a word character and 'a'..'z' are spelled as themselves (UTF-8, or
   /// an 8-bit charset that keeps ASCII): a word of ASCII letters is its lower-case bytes.
   bool plain_ascii_letters = false;
+  /// The ASCII bytes dic_one_word takes as they are (upper-case letters lowered): word
+  /// characters spelled in the dictionary's charset as their own lower-case byte. Only where
+  /// plain_ascii_letters holds; never a digit.
+  bool ascii_plain[128] = {};
+  /// For a word of n characters (n <= 31), the characters after which `effective` allows a
+  /// break: bit i for the break after character i + 1 (dic_one_word's lean walk).
+  std::uint32_t breakable[32] = {};
   /// Every replacement text, sorted by `pool`.
   std::vector<DicReplacementText> replacements = {};
   /// What the reader warned about (dic::ParsedDic::warnings); none for a compiled dictionary.

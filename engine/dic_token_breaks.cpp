@@ -1,5 +1,8 @@
 #include "engine/dic_token_breaks.h"
 
+#include "dic/data.h"
+#include "dic/fast_path.h"
+#include "dic/lean_walk.h"
 #include "engine/dic_part.h"
 #include "engine/model.h"
 #include "engine/word_rules.h"
@@ -263,6 +266,28 @@ void dic_token_breaks(const Model& model, std::string_view token, TokenBreaks& o
   }
 }
 
+namespace {
+
+// The positions after the characters whose bits `odd` sets, in order, those that fit written
+// to `breaks`: their number.
+std::size_t write_breaks(std::uint32_t odd, std::span<std::size_t> breaks) noexcept {
+  // The first four with no branch on how many there are (their number varies from word to
+  // word, and a loop's exit would be mispredicted): a store with none left, or past the
+  // span, goes to `sink`.
+  std::size_t count = 0, sink;
+  for (int k = 0; k < 4; ++k, odd &= odd - 1) {
+    const bool one = odd != 0;
+    std::size_t* const at = one && count < breaks.size() ? breaks.data() + count : &sink;
+    *at = static_cast<std::size_t>(std::countr_zero(odd)) + 1;
+    count += one ? 1 : 0;
+  }
+  for (; odd != 0; odd &= odd - 1, ++count)
+    if (count < breaks.size()) breaks[count] = static_cast<std::size_t>(std::countr_zero(odd)) + 1;
+  return count;
+}
+
+}  // namespace
+
 #if defined(__SSE2__)
 namespace {
 
@@ -317,6 +342,13 @@ std::uint32_t byte_mask(const Pieces& v, std::size_t n, __m128i (*test)(__m128i)
 
 __m128i lower_ascii(__m128i v) noexcept { return _mm_or_si128(v, _mm_set1_epi8(0x20)); }
 
+// A-Z lowered, every other byte kept.
+__m128i lower_upper(__m128i v) noexcept {
+  const __m128i from_a = _mm_sub_epi8(v, _mm_set1_epi8('A'));
+  const __m128i upper = _mm_cmpeq_epi8(_mm_min_epu8(from_a, _mm_set1_epi8(25)), from_a);
+  return _mm_or_si128(v, _mm_and_si128(upper, _mm_set1_epi8(0x20)));
+}
+
 // A byte that is a-z once OR 0x20 has lowered A-Z.
 __m128i is_letter(__m128i v) noexcept {
   const __m128i from_a = _mm_sub_epi8(lower_ascii(v), _mm_set1_epi8('a'));
@@ -336,30 +368,54 @@ __m128i is_odd_digit(__m128i v) noexcept {
 std::size_t dic_one_word(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                          LookupCounters* counters) noexcept {
   // hyphens gets n + 2 bytes from the dictionary, read back as at most 32.
-  constexpr std::size_t kLeanBytes = 30;
+  constexpr std::size_t kLeanBytes = dic::kLeanWalkBytes;
   const DicPart& part = dic_part_of(model);
   const std::size_t n = text.size();
   if (n - 2 > kLeanBytes - 2 || !part.plain_ascii_letters) return hyphenate_text(model, text, breaks, counters);
-  // The word dic_token_breaks would spell: its letters lower-cased, a byte each.
-  char word[kLeanBytes];
-  char hyphens[kLeanBytes + 5] = {};
+  // The word dic_token_breaks would spell: a byte a character, letters lower-cased; '.' after
+  // it for the lean walk.
+  alignas(16) unsigned char word[kLeanBytes + 2];
   std::uint32_t odd = 0;
-  int status = 0;
 #if defined(__SSE2__)
-  Pieces letters = load_pieces(text.data(), n);
-  if (byte_mask(letters, n, is_letter) != (1u << n) - 1) return hyphenate_text(model, text, breaks, counters);
-  letters.head = lower_ascii(letters.head);
-  letters.tail = lower_ascii(letters.tail);
-  store_pieces(word, letters, n);
+  Pieces bytes = load_pieces(text.data(), n);
+  const bool letters = byte_mask(bytes, n, is_letter) == (1u << n) - 1;
+  if (letters) {
+    bytes.head = lower_ascii(bytes.head);
+    bytes.tail = lower_ascii(bytes.tail);
+  } else {
+    // Other word characters ('-', '\'' in most dictionaries): one word still, if every byte is one.
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto c = static_cast<unsigned char>(text[i]);
+      if (c >= 0x80 || !part.ascii_plain[c]) return hyphenate_text(model, text, breaks, counters);
+    }
+    bytes.head = lower_upper(bytes.head);
+    bytes.tail = lower_upper(bytes.tail);
+  }
+  store_pieces(reinterpret_cast<char*>(word), bytes, n);
+  word[n] = '.';
+  const dic::DictionaryData& d = part.dictionary.data();
+  // A word of letters alone, walked in registers: its odd values, cut to what the minimums allow.
+  const dic::LeanRow* rows;
+  if (letters && d.lean.letters && (rows = d.lean_rows()) != nullptr && dic::letters_odd(d.lean, rows, word, n, odd)) {
+    odd &= part.breakable[n];
+    return write_breaks(odd, breaks);
+  }
+  // Any other: hyphenate3's answer on bit masks, where the dictionary's levels allow it.
+  if (dic::ascii_odd_values(d, std::string_view(reinterpret_cast<const char*>(word), n),
+                            dic::at_least(part.minimums, {d.lhmin, d.rhmin, d.clhmin, d.crhmin}), odd))
+    return write_breaks(odd, breaks);
 #else
   for (std::size_t i = 0; i < n; ++i) {
-    const unsigned lower = static_cast<unsigned char>(text[i]) | 0x20u;
-    if (lower - 'a' >= 26u) return hyphenate_text(model, text, breaks, counters);
-    word[i] = static_cast<char>(lower);
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80 || !part.ascii_plain[c]) return hyphenate_text(model, text, breaks, counters);
+    word[i] = static_cast<unsigned char>(static_cast<unsigned>(c - 'A') < 26u ? c | 0x20u : c);
   }
 #endif
   // hyphenate3 with the model's minimums, for a word that reaches no replacement (else false).
-  if (!part.dictionary.hyphenate_common(std::string_view(word, n), hyphens, {}, &part.minimums, status) || status != 0)
+  char hyphens[kLeanBytes + 5] = {};
+  int status = 0;
+  if (!part.dictionary.hyphenate_common(std::string_view(reinterpret_cast<const char*>(word), n), hyphens, {}, &part.minimums, status) ||
+      status != 0)
     return hyphenate_text(model, text, breaks, counters);
   // A break after each of the first n - 1 characters whose value is odd.
 #if defined(__SSE2__)
@@ -368,10 +424,7 @@ std::size_t dic_one_word(const Model& model, std::string_view text, std::span<st
   for (std::size_t i = 0; i < n; ++i) odd |= std::uint32_t{is_break(hyphens[i])} << i;
 #endif
   odd &= (1u << (n - 1)) - 1;
-  std::size_t count = 0;
-  for (; odd != 0; odd &= odd - 1, ++count)
-    if (count < breaks.size()) breaks[count] = static_cast<std::size_t>(std::countr_zero(odd)) + 1;
-  return count;
+  return write_breaks(odd, breaks);
 }
 
 PieceStep dic_piece_step(std::string_view held, bool token_ends, const TokenBreaks& found) noexcept {

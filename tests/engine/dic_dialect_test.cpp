@@ -190,6 +190,36 @@ TEST_CASE("dic: Hyphenator::hyphenate's one-word path answers as the whole-text 
   }
 }
 
+TEST_CASE("dic: the one-word path's compound words answer as the whole-text path") {
+  // ASCII words with the default level's '-' and apostrophe, and others of ASCII word
+  // characters, take 2.8.8's compound steps on bit masks (dic/lean_walk.cpp); words of letters
+  // alone of every length the walk in registers takes, and one past it.
+  std::mt19937_64 rng(41);
+  const std::vector<std::string> words = {
+      "able-bodied", "abbey's", "A-and-R", "rock'n'roll", "x-ray", "mother-in-law's", "-abc", "abc-", "a--b", "''",
+      "-", "a-", "-a", "o'clock", "Hyphen-Ation", "well-to-do-ness", "nation's-hyphenation", "ab'cd-ef'gh-ij'kl-mn",
+      "a-b-c-d-e-f-g-h-i-j-k-l-m-n-o", "supercalifragilisticexpialidoc", "supercalifragilisticexpialidoci",
+      "hyphenationhyphenation", "Schiffahrt-Schiffahrt", "kulissza-kulissza", "omaatje's"};
+  hyph::Settings narrow;
+  narrow.left_min = 3;
+  narrow.right_min = 4;
+  hyph::Settings wide;
+  wide.left_min = 1;
+  wide.right_min = 1;
+  for (const char* file : {"hyph_ca_ES.dic", "hyph_de_DE.dic", "hyph_en_US.dic", "hyph_hu_HU.dic", "hyph_nl_NL.dic",
+                           "hyph_pl_PL.dic"})
+    for (const hyph::Settings& s : {hyph::Settings{}, wide, narrow}) {
+      const auto h = hyph::Hyphenator::load_dic(kData + file, s);
+      CAPTURE(file);
+      for (const std::string& word : words) test::check_hyphenate_as_text(h, word, rng);
+      for (std::size_t n = 2; n <= 31; ++n) {
+        std::string word(n, 'a');
+        for (char& c : word) c = "etaoinshrdlucmfwypvbgkjqxz"[rng() % 26];
+        test::check_hyphenate_as_text(h, word, rng);
+      }
+    }
+}
+
 TEST_CASE("dic: settings of TeX's dialect are refused; errors name the file") {
   hyph::Settings s;
   s.uchyph = 0;
