@@ -7,9 +7,7 @@
 #include "dic/lean_walk.h"
 #include "dic/reader.h"
 
-#include <atomic>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -65,31 +63,20 @@ struct DictionaryData {
   /// What follows from the fields, the levels and byte_to_cp: the NOHYPHEN views and flags,
   /// fast_flags and cp_to_byte.
   void derive();
-  /// `lean`, from the second level (a part of derive()).
+  /// `lean` and its rows, from the second level (a part of derive()).
   void derive_lean_walk();
   /// With lean.letters, the second level's states as LeanRows (a word of letters then reads
-  /// one cache line a step, for its next state and its match alike), built on the first call
-  /// (about 0.4 ms and 1 MB for English: loading stays as fast as it was); null without them,
-  /// or if a window holds a byte that is neither a digit nor 0 (a damaged file), or memory
-  /// ran out.
-  const LeanRow* lean_rows() const noexcept {
-    // Built: one load (pthread_once is a call every time).
-    if (const LeanRow* built = lean_rows_built_.load(std::memory_order_acquire)) return built;
-    std::call_once(lean_rows_once_, [this] {
-      build_lean_rows();
-      lean_rows_built_.store(lean_rows_.get(), std::memory_order_release);
-    });
-    return lean_rows_.get();
-  }
+  /// one cache line a step, for its next state and its match alike), built by derive() (about
+  /// 0.4 ms and 1 MB for English); null without them, or if a window holds a byte that is
+  /// neither a digit nor 0 (a damaged file), or memory ran out.
+  const LeanRow* lean_rows() const noexcept { return lean_rows_.get(); }
   /// Keeps the bytes the levels read in place alive (a compiled file), or null.
   std::shared_ptr<const void> backing;
   NoHyphenList own_nohyphen() const noexcept { return {has_nohyphen, nohyphen_elements, nohyphen_first, true}; }
   DictionaryData(const DictionaryData&) = delete;
  private:
-  void build_lean_rows() const noexcept;
-  mutable std::once_flag lean_rows_once_;
-  mutable std::unique_ptr<LeanRow[]> lean_rows_;
-  mutable std::atomic<const LeanRow*> lean_rows_built_{nullptr};
+  void build_lean_rows() noexcept;
+  std::unique_ptr<LeanRow[]> lean_rows_;
 
  public:
   DictionaryData& operator=(const DictionaryData&) = delete;

@@ -133,9 +133,11 @@ void DictionaryData::derive_lean_walk() {
                                                (f & (kFastSlow | kFastNonAscii) ? kLeanRefused : 0));
   }
 #endif
+  lean_rows_.reset();
+  build_lean_rows();
 }
 
-void DictionaryData::build_lean_rows() const noexcept {
+void DictionaryData::build_lean_rows() noexcept {
 #if defined(__SSE2__)
   if (!lean.letters) return;
   const LeanLevel& second = lean.level[1];
