@@ -39,6 +39,9 @@ test_packages+=("${python_packages[@]}")
 # runtimes (libFuzzer, ASan, UBSan), which clang only recommends, and llvm-symbolizer (llvm),
 # which puts function names and lines into sanitizer reports.
 test_packages+=(clang libclang-rt-dev llvm)
+# The compiled loader's 32-bit target (fuzz/runtime/meson.build, cross/i686-clang-fuzz.ini):
+# clang -m32 links against the i386 cross libraries and runs on the i386 run-time ones.
+test_packages+=(libc6-dev-i386-cross libstdc++-12-dev-i386-cross libgcc-12-dev-i386-cross libc6-i386 lib32stdc++6)
 
 # The plots of the exception-filter experiment's report (filter-study/run-filter-experiment.sh).
 test_packages+=(gnuplot-nox)

@@ -164,11 +164,12 @@ struct DialectRules {
 };
 
 /// TeX's dialect: its portable table, the one for CPUs with AVX-512 VBMI and VBMI2 (chosen
-/// by the assembler when Model::ascii_vector holds) and the one for the avx2 tier
-/// (Model::ascii_avx2).
+/// by the assembler when Model::ascii_vector holds), the one for the avx2 tier
+/// (Model::ascii_avx2) and the one for the sse2 tier (Model::ascii_sse2).
 extern const DialectRules kTexRules;
 extern const DialectRules kTexVectorRules;
 extern const DialectRules kTexAvx2Rules;
+extern const DialectRules kTexSse2Rules;
 /// libhyphen's dialect (a `.dic` dictionary, engine/dic_part.h).
 extern const DialectRules kDicRules;
 

@@ -105,16 +105,18 @@ std::shared_ptr<const Model> assemble(ModelParts parts, const Settings& settings
   }
   model->ascii_vector = bytes && ascii_vector_usable();
   model->ascii_avx2 = bytes && !model->ascii_vector && ascii_avx2_usable();
+  model->ascii_sse2 = bytes && ascii_sse2_usable();
   fill_ascii_symbol_rows(*model);
   if (model->ascii_vector) model->rules = &kTexVectorRules;
   if (model->ascii_avx2) model->rules = &kTexAvx2Rules;
+  if (model->ascii_sse2) model->rules = &kTexSse2Rules;
   model->packed_rows = model->automaton.packed_rows();
   // The lean path takes a text of letters alone for one word: no separator and no explicit
   // hyphen may be a letter.
   bool plain_separators = model->ascii_symbols[static_cast<unsigned char>('-')] == 0;
   for (unsigned char c = 0; c < patterns::Alphabet::kAscii; ++c)
     plain_separators = plain_separators && !(is_word_separator(c) && model->ascii_symbols[c] != 0);
-  model->lean_words = (model->ascii_vector || model->ascii_avx2) && model->packed_rows.rows != nullptr && model->symbol_exceptions.complete() &&
+  model->lean_words = (model->ascii_vector || model->ascii_avx2 || model->ascii_sse2) && model->packed_rows.rows != nullptr && model->symbol_exceptions.complete() &&
                       model->uchyph > 0 && plain_separators;
   return model;
 }

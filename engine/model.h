@@ -62,13 +62,16 @@ struct Model {
   // at 32k (engine/tex_ascii_avx2.cpp).
   bool ascii_avx2 = false;
   alignas(32) std::uint8_t ascii_symbol_rows[128] = {};
+  // The same on the sse2 tier, whose lean path classifies from ascii_symbols a byte at a time
+  // (engine/tex_ascii_sse2.cpp).
+  bool ascii_sse2 = false;
   // The automaton's padded packed rows (null rows otherwise): the vector path walks a word of
   // up to 14 letters in registers over them.
   patterns::Automaton::PackedRows packed_rows = {};
-  // ascii_vector or ascii_avx2 with padded packed rows, the exceptions answered by
+  // ascii_vector, ascii_avx2 or ascii_sse2 with padded packed rows, the exceptions answered by
   // symbol_exceptions, \uchyph > 0 and no ASCII separator a letter: a text that is one word of
   // at most 14 ASCII letters takes the lean path (engine/tex_token_breaks.cpp,
-  // tex_one_word_vector; engine/tex_ascii_avx2.cpp, tex_one_word_avx2).
+  // tex_one_word_vector; engine/tex_ascii_avx2.cpp, tex_one_word_avx2; engine/tex_ascii_sse2.cpp).
   bool lean_words = false;
 };
 

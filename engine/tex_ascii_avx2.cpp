@@ -1,17 +1,19 @@
 // TeX's ASCII paths for the avx2 tier (AVX2, BMI1, BMI2, popcnt; no AVX-512): the design of
 // the AVX-512 paths (engine/tex_token_breaks.cpp) in 16- and 32-byte registers. The token path
 // classifies a token of up to 63 ASCII bytes 16 bytes a lookup. The lean path: a text that is
-// one word of 4 to 14 ASCII letters is
-//   - read in two overlapping loads that stay inside it (the first and the last 8 or 4 bytes),
+// one word of 4 to 16 ASCII letters is
+//   - read in four 4-byte loads that stay inside it (no branch on its length),
 //   - classified by eight 16-byte table lookups (pshufb), four in each half of one register,
-//   - refused by the exception sketch, or walked in registers over the padded packed rows,
-//   - and its odd gaps compressed by two 256-entry tables and one shuffle into the offsets,
-//     stored by masked stores.
+//   - refused by the exception sketch, or walked in registers over the padded packed rows
+//     (engine/tex_lean_walk.h),
+//   - and its odd gaps stored by plain stores through conditional moves: AMD's masked stores
+//     (vpmaskmovq) are slow, and a branch on how many breaks a word has is a coin toss.
 // No loop but the walk's, and no branch on the letters. pext and pdep are not used: they take
 // hundreds of cycles on AMD's Zen 1 and 2, which have AVX2.
 #include "engine/tex_token_breaks.h"
 
 #include "engine/tex_ascii_word.h"
+#include "engine/tex_lean_walk.h"
 #include "engine/word_rules.h"
 
 #include <hyph/cpu_tier.h>
@@ -36,6 +38,9 @@ void fill_ascii_symbol_rows(Model& model) noexcept {
 #if defined(__x86_64__) && defined(__GNUC__)
 #define HYPH_AVX2_TARGET [[gnu::target("avx2,bmi,bmi2,popcnt")]]
 namespace {
+
+using lean::store_bit_positions;
+using lean::walk_in_register;
 
 // For each byte value, the positions of its set bits in increasing order, a byte each.
 struct BitPositions {
@@ -97,61 +102,6 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i classify16(const std::uin
   return _mm_or_si128(_mm256_castsi256_si128(found), _mm256_extracti128_si256(found, 1));
 }
 
-// The window of the packed row at `offset` (16 digits a nibble in the row's last 8 bytes,
-// `windows` + offset * 8) a digit a byte, in the byte's high nibble as the AVX-512 path has it
-// (the low nibble is another digit, which a byte-wise maximum never lets decide): the bytes
-// shifted left by a nibble give the even digits, the bytes themselves the odd ones.
-HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i row_window_high(const char* windows, std::size_t offset) noexcept {
-  const __m128i packed = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(windows + offset * 8));
-  return _mm_unpacklo_epi8(_mm_slli_epi16(packed, 4), packed);
-}
-
-// One letter of the walk: the next row's offset by one load whose address scales the offset
-// (so that the chain from letter to letter is that load alone, as tex_token_breaks.cpp's
-// short_step), and the window slid by one gap and merged with that row's.
-HYPH_AVX2_TARGET [[gnu::always_inline]] inline void step(const char* to, const char* windows, std::uint8_t symbol,
-                                                          std::size_t& offset, __m128i& window) noexcept {
-  const char* const from = to + 2 * std::size_t{symbol};
-  asm("movzwl (%1,%2,8), %k0" : "=r"(offset) : "r"(from), "0"(offset) :);
-  window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset));
-}
-
-// The gap values of a word of n letters (2 <= n <= 14) by the walk Automaton::walk_packed<false>
-// makes, in one register: byte k holds gap k - (14 - n) in its high nibble. The word lies
-// between edges at the end of `w`: w[14 - n] and w[15] are the edges, so that the walk is one
-// run of steps entered at the word's first letter (no test after each letter).
-HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i walk_in_register(const patterns::Automaton::PackedRows& p,
-                                                                         const std::uint8_t* w, std::size_t n) noexcept {
-  const char* const rows = p.rows;
-  const char* const windows = rows + (std::size_t{2} << p.shift) - 8;
-  // Gaps 0, 1, 2: the edge, the first letter and the second (the pair's row from the table).
-  const std::size_t a = w[15 - n], b = w[16 - n];
-  std::uint16_t offset1;
-  std::memcpy(&offset1, rows + 2 * (1 + a) + p.start * 8, sizeof offset1);
-  std::size_t offset = p.pairs[a << p.shift | b];
-  __m128i window = row_window_high(windows, p.start);
-  window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset1));
-  window = _mm_max_epu8(_mm_bsrli_si128(window, 1), row_window_high(windows, offset));
-  // Gaps 3 .. n + 1: w[17 - n] .. w[15].
-  const char* const to = rows + 2;
-  switch (n) {
-    case 14: step(to, windows, w[3], offset, window); [[fallthrough]];
-    case 13: step(to, windows, w[4], offset, window); [[fallthrough]];
-    case 12: step(to, windows, w[5], offset, window); [[fallthrough]];
-    case 11: step(to, windows, w[6], offset, window); [[fallthrough]];
-    case 10: step(to, windows, w[7], offset, window); [[fallthrough]];
-    case 9: step(to, windows, w[8], offset, window); [[fallthrough]];
-    case 8: step(to, windows, w[9], offset, window); [[fallthrough]];
-    case 7: step(to, windows, w[10], offset, window); [[fallthrough]];
-    case 6: step(to, windows, w[11], offset, window); [[fallthrough]];
-    case 5: step(to, windows, w[12], offset, window); [[fallthrough]];
-    case 4: step(to, windows, w[13], offset, window); [[fallthrough]];
-    case 3: step(to, windows, w[14], offset, window); [[fallthrough]];
-    default: step(to, windows, w[15], offset, window);
-  }
-  return window;
-}
-
 // The positions of the set bits of `mask` (16 bits), in increasing order, a byte each.
 HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i bit_positions(unsigned mask) noexcept {
   const unsigned low = mask & 0xFF;
@@ -160,24 +110,55 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline __m128i bit_positions(unsigned ma
   return _mm_shuffle_epi8(both, _mm_load_si128(reinterpret_cast<const __m128i*>(kJoins.of[_mm_popcnt_u32(low)])));
 }
 
-// The first `count` (1 to 16) bytes of `positions` as std::size_t, `first` added, stored at
-// `out`; nothing after them is written.
-HYPH_AVX2_TARGET [[gnu::always_inline]] inline void store_positions(std::size_t* out, __m128i positions, std::size_t count,
-                                                                     std::size_t first) noexcept {
-  const __m256i lanes = _mm256_set_epi64x(3, 2, 1, 0);
-  const __m256i base = _mm256_set1_epi64x(static_cast<long long>(first));
-  for (std::size_t k = 0;; k += 4) {
-    const __m256i keep = _mm256_cmpgt_epi64(_mm256_set1_epi64x(static_cast<long long>(count - k)), lanes);
-    _mm256_maskstore_epi64(reinterpret_cast<long long*>(out + k), keep, _mm256_add_epi64(_mm256_cvtepu8_epi64(positions), base));
-    if (count <= k + 4) return;
-    positions = _mm_bsrli_si128(positions, 4);
-  }
-}
-
 // 16 symbols, a byte each, widened to 16 bits and stored at `to`.
 HYPH_AVX2_TARGET [[gnu::always_inline]] inline void store_symbols(patterns::Symbol* to, __m128i symbols) noexcept {
   static_assert(sizeof(patterns::Symbol) == 2);
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(to), _mm256_cvtepu8_epi16(symbols));
+}
+
+// How the lean path reads a text of 4 to 16 bytes: four 4-byte pieces that stay inside it, at
+// 0, `second`, `third` and n - 4, no two more than 4 apart (so that they cover it), in bytes 0..3,
+// 4..7, 8..11 and 12..15 of one register; and the shuffle that lays the word's letters out
+// for walk_in_register (letter i at byte i + 14 - n, the closing edge at byte 15), and the
+// one that lays them out in order (byte i at byte i, zeros after the text).
+struct LeanRead {
+  alignas(16) std::uint8_t walk[16];
+  alignas(16) std::uint8_t linear[16];
+  std::uint8_t second, third;
+};
+struct LeanReads {
+  LeanRead of[13];  // n - 4
+};
+constexpr LeanReads make_lean_reads() {
+  LeanReads t{};
+  for (unsigned n = 4; n <= 16; ++n) {
+    LeanRead& r = t.of[n - 4];
+    const unsigned d = n - 4, step = (d + 2) / 3;  // pieces step apart: at most 4
+    r.second = static_cast<std::uint8_t>(step);
+    r.third = static_cast<std::uint8_t>(d - step);
+    const unsigned starts[4] = {0, r.second, r.third, d};
+    // Where byte `byte` of the text is in the register.
+    auto at = [&](unsigned byte) {
+      for (unsigned piece = 0; piece < 4; ++piece)
+        if (byte >= starts[piece] && byte < starts[piece] + 4) return static_cast<std::uint8_t>(4 * piece + byte - starts[piece]);
+      return std::uint8_t{0x80};
+    };
+    for (unsigned k = 0; k < 16; ++k) {
+      // The edges (symbol 0) and what the walk does not read are zeros; letter k + n - 14 is
+      // byte k + n - 15 of the text.
+      r.walk[k] = k + n < 15 || k == 15 ? std::uint8_t{0x80} : at(k + n - 15);
+      r.linear[k] = k < n ? at(k) : std::uint8_t{0x80};
+    }
+  }
+  return t;
+}
+constexpr LeanReads kLeanReads = make_lean_reads();
+static_assert(patterns::kEdgeSymbol == 0, "the lean path's shuffle writes zeros for the edges");
+
+HYPH_AVX2_TARGET [[gnu::always_inline]] inline std::uint32_t load32(const void* p) noexcept {
+  std::uint32_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
 }
 
 // A token of at most 63 ASCII bytes classified: bit i of `letters`, `hyphens` and `high` for
@@ -209,41 +190,40 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline Masks16 masks_of(__m128i bytes, _
 // all of them); more, 16-byte pieces from the start and one that ends at the token's end.
 template <bool Whole>
 HYPH_AVX2_TARGET [[gnu::always_inline]] inline Classified classify_token(const std::uint8_t* rows, const unsigned char* p,
-                                                                         std::size_t n, patterns::Symbol* symbols) noexcept {
+                                                                         std::size_t n, patterns::Symbol* symbols,
+                                                                         std::uint8_t* symbol_bytes_out) noexcept {
   Classified c;
-  if (n <= 16) {
-    __m128i bytes;
-    std::size_t width;
-    if (n >= 8) {
-      std::uint64_t head, tail;
-      std::memcpy(&head, p, 8);
-      std::memcpy(&tail, p + n - 8, 8);
-      bytes = _mm_set_epi64x(static_cast<long long>(tail), static_cast<long long>(head));
-      width = 8;
-    } else if (n >= 4) {
-      std::uint32_t head, tail;
-      std::memcpy(&head, p, 4);
-      std::memcpy(&tail, p + n - 4, 4);
-      bytes = _mm_set_epi64x(static_cast<long long>(tail), static_cast<long long>(head));
-      width = 4;
-    } else {
-      const auto three = static_cast<long long>(unsigned{p[0]} | unsigned{p[n / 2]} << 8 | unsigned{p[n - 1]} << 16);
-      bytes = _mm_set_epi64x(three, three);
-      width = n;
-    }
+  if (n - 4 <= 12) {
+    // Four pieces, laid out in order by one shuffle (zeros after the text: no letter, hyphen,
+    // high byte or separator).
+    const LeanRead& read = kLeanReads.of[n - 4];
+    const __m128i linear = _mm_load_si128(reinterpret_cast<const __m128i*>(read.linear));
+    const __m128i pieces = _mm_set_epi32(static_cast<int>(load32(p + n - 4)), static_cast<int>(load32(p + read.third)),
+                                         static_cast<int>(load32(p + read.second)), static_cast<int>(load32(p)));
+    const __m128i bytes = _mm_shuffle_epi8(pieces, linear);
+    const __m128i symbol_bytes = _mm_shuffle_epi8(classify16(rows, pieces), linear);
+    const Masks16 m = masks_of<Whole>(bytes, symbol_bytes);
+    c.letters = m.letters;
+    c.hyphens = m.hyphens;
+    c.high = m.high;
+    c.separators = m.separators;
+    store_symbols(symbols + 1, symbol_bytes);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(symbol_bytes_out), symbol_bytes);
+    return c;
+  }
+  if (n < 4) {
+    // Bytes 0, n / 2 and n - 1, which are all of them.
+    const auto three = static_cast<int>(unsigned{p[0]} | unsigned{p[n / 2]} << 8 | unsigned{p[n - 1]} << 16);
+    const __m128i bytes = _mm_cvtsi32_si128(three);
     const __m128i symbol_bytes = classify16(rows, bytes);
     const Masks16 m = masks_of<Whole>(bytes, symbol_bytes);
-    // Each half's bytes of the token, the second's moved to where they are in it.
-    const unsigned half = (1u << width) - 1;
-    const std::size_t shift = n - width;
-    c.letters = (m.letters & half) | (m.letters >> 8 & half) << shift;
-    c.hyphens = (m.hyphens & half) | (m.hyphens >> 8 & half) << shift;
-    c.high = (m.high & half) | (m.high >> 8 & half) << shift;
-    c.separators = (m.separators & half) | (m.separators >> 8 & half) << shift;
-    // The first half's symbols, then the second's over them where they overlap.
-    const __m256i wide = _mm256_cvtepu8_epi16(symbol_bytes);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(symbols + 1), _mm256_castsi256_si128(wide));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(symbols + 1 + shift), _mm256_extracti128_si256(wide, 1));
+    const unsigned in_token = (1u << n) - 1;
+    c.letters = m.letters & in_token;
+    c.hyphens = m.hyphens & in_token;
+    c.high = m.high & in_token;
+    c.separators = m.separators & in_token;
+    store_symbols(symbols + 1, symbol_bytes);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(symbol_bytes_out), symbol_bytes);
     return c;
   }
   // Whole pieces of 16 from the start, then the last 16 bytes.
@@ -258,6 +238,7 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline Classified classify_token(const s
     c.high |= std::uint64_t{m.high} << at;
     c.separators |= std::uint64_t{m.separators} << at;
     store_symbols(symbols + 1 + at, symbol_bytes);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(symbol_bytes_out + at), symbol_bytes);
     if (last) return c;
   }
 }
@@ -265,37 +246,35 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline Classified classify_token(const s
 // The breaks of a word of up to 14 letters (4 to 16 gaps) as walk_in_register finds them, or of a
 // longer one by the automaton's walk, into `out`.
 HYPH_AVX2_TARGET [[gnu::always_inline]] inline void collect_avx2(const Model& model, const WordToWalk& word,
-                                                                  TokenBreaks& out) noexcept {
+                                                                  const std::uint8_t* symbol_bytes, TokenBreaks& out) noexcept {
   const std::size_t gaps = word.gaps;
   if (gaps > 16 || model.packed_rows.rows == nullptr) {
     patterns::GapValues hyf;
     model.automaton.apply(word.word, gaps, hyf);
     return collect_breaks(hyf, word.left, word.last, word.first, out);
   }
-  // The word as bytes between edges at the end of w (walk_in_register): its 16-bit symbols
-  // packed into bytes (symbols below 256: Model::ascii_avx2), stored to end at w[15].
-  alignas(16) std::uint8_t buffer[32];
-  const __m128i halves = _mm_loadu_si128(reinterpret_cast<const __m128i*>(word.word));
-  const __m128i more = _mm_loadu_si128(reinterpret_cast<const __m128i*>(word.word + 8));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + 16 - gaps), _mm_packus_epi16(halves, more));
+  // The word's symbols a byte each (symbol_bytes[i] for byte i of the token, as classify_token
+  // stored them): read one by one from a 16-byte store, they forward, where 16-byte reads of
+  // the 16-bit symbols (stored in other pieces) would wait for the stores to reach the cache.
   const std::size_t n = gaps - 2;
-  const __m128i window = walk_in_register(model.packed_rows, buffer, n);
+  const std::uint8_t* const letters = symbol_bytes + word.first;
+  const __m128i window = walk_in_register(model.packed_rows, letters[0], letters[1], letters + n, n);
   const auto odd = static_cast<unsigned>(_mm_movemask_epi8(_mm_slli_epi16(window, 3))) >> (14 - n);
   const unsigned found = odd & ((2u << word.last) - (1u << word.left));
   const auto count = static_cast<std::size_t>(_mm_popcnt_u32(found));
   out.count = count;
-  if (count == 0) return;
-  const __m128i positions = bit_positions(found);
+  // The values and the first four offsets stored whatever the count (the arrays have room):
+  // a branch on it is a coin toss to the predictor.
+  __m128i positions = bit_positions(found);
   // Each break's value: the digits, gap j in byte j.
   const __m128i digits = _mm_and_si128(_mm_srli_epi16(window, 4), _mm_set1_epi8(0x0F));
   const __m128i gap_digits = _mm_shuffle_epi8(digits, _mm_add_epi8(positions, _mm_set1_epi8(static_cast<char>(14 - n))));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out.values), gap_digits);
   const __m256i base = _mm256_set1_epi64x(static_cast<long long>(word.first));
-  __m128i rest = positions;
-  for (std::size_t k = 0;; k += 4) {
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.offsets + k), _mm256_add_epi64(_mm256_cvtepu8_epi64(rest), base));
-    if (count <= k + 4) return;
-    rest = _mm_bsrli_si128(rest, 4);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.offsets), _mm256_add_epi64(_mm256_cvtepu8_epi64(positions), base));
+  for (std::size_t k = 4; k < count; k += 4) {
+    positions = _mm_bsrli_si128(positions, 4);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.offsets + k), _mm256_add_epi64(_mm256_cvtepu8_epi64(positions), base));
   }
 }
 
@@ -313,14 +292,15 @@ HYPH_AVX2_TARGET [[gnu::always_inline]] inline bool token_breaks_avx2(const Mode
   if (size > patterns::kMaxLetters || !model.symbol_exceptions.complete()) return false;
   // Room for the last 16-symbol store and for collect_avx2's reads of 16 symbols from the word.
   patterns::Symbol symbols[1 + 64 + 16];
+  std::uint8_t symbol_bytes[64 + 16];
   static_assert(patterns::kMaxLetters + 2 + SymbolExceptions::kPadding <= std::size(symbols));
   Classified c;
   if (size != 0) {
-    c = classify_token<Whole>(model.ascii_symbol_rows, begin, size, symbols);
+    c = classify_token<Whole>(model.ascii_symbol_rows, begin, size, symbols, symbol_bytes);
     if ((c.high | c.separators) != 0) return false;
   }
   if (const WordToWalk w = ascii_word_breaks(model, begin, size, symbols, c.letters, c.hyphens, out, counters); w.word != nullptr)
-    collect_avx2(model, w, out);
+    collect_avx2(model, w, symbol_bytes, out);
   return true;
 }
 
@@ -342,62 +322,70 @@ HYPH_AVX2_TARGET bool tex_ascii_token_breaks_avx2(const Model& model, std::strin
   return token_breaks_avx2<false>(model, token, out, counters);
 }
 
-// tex_one_word_vector's work on the avx2 tier: a text of 4 to 14 ASCII letters and nothing
-// else (Model::lean_words) answered here; any other text, a word the exception sketch does not
-// refuse, or counters to keep go to whole_text_avx2.
+namespace {
+
+// A text of 4 to 16 ASCII bytes that are not all letters, read as the lean path reads it: one
+// with an explicit hyphen and no separator has no break (TeX's word ends at or before the
+// hyphen, §899); others go to whole_text_avx2.
+HYPH_AVX2_TARGET [[gnu::noinline]] std::size_t not_all_letters_avx2(const Model& model, std::string_view text,
+                                                                     std::span<std::size_t> breaks, __m128i bytes) noexcept {
+  const __m128i from_tab = _mm_sub_epi8(bytes, _mm_set1_epi8(9));
+  const __m128i separators = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(from_tab, _mm_set1_epi8(4)), from_tab),
+                                          _mm_cmpeq_epi8(bytes, _mm_set1_epi8(' ')));
+  // A byte from 0x80 (its sign bit) or a separator: not one ASCII token.
+  if (_mm_movemask_epi8(_mm_or_si128(bytes, separators)) != 0) return whole_text_avx2(model, text, breaks, nullptr);
+  if (_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('-'))) != 0) return 0;
+  return whole_text_avx2(model, text, breaks, nullptr);
+}
+
+}  // namespace
+
+// tex_one_word_vector's work on the avx2 tier: a text of 4 to 16 ASCII letters and nothing
+// else (Model::lean_words) answered here, as are one shorter than the minimums and one with an
+// explicit hyphen (no break); any other text, a word the exception sketch does not refuse, or
+// counters to keep go to whole_text_avx2.
 HYPH_AVX2_TARGET std::size_t tex_one_word_avx2(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                                                 LookupCounters* counters) noexcept {
   const std::size_t n = text.size();
-  if (n - 4 > 10 || counters != nullptr || !model.lean_words) return whole_text_avx2(model, text, breaks, counters);
-  // The first and the last `width` bytes, in bytes 0.. and 8.. (the others 0), read by two
-  // loads that overlap rather than pass the text's end; `valid`: the bytes that hold text.
   const char* const p = text.data();
-  const bool wide = n >= 8;
-  __m128i bytes;
-  if (wide) {
-    std::uint64_t head, tail;
-    std::memcpy(&head, p, 8);
-    std::memcpy(&tail, p + n - 8, 8);
-    bytes = _mm_set_epi64x(static_cast<long long>(tail), static_cast<long long>(head));
-  } else {
-    std::uint32_t head, tail;
-    std::memcpy(&head, p, 4);
-    std::memcpy(&tail, p + n - 4, 4);
-    bytes = _mm_set_epi64x(static_cast<long long>(tail), static_cast<long long>(head));
-  }
-  const unsigned valid = wide ? 0xFFFF : 0x0F0F;
-  const __m128i symbols = classify16(model.ascii_symbol_rows, bytes);
-  const unsigned letters = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(symbols, _mm_setzero_si128())));
-  // Every byte ASCII and a letter.
-  if ((static_cast<unsigned>(_mm_movemask_epi8(bytes)) | ((letters & valid) ^ valid)) != 0)
-    return whole_text_avx2(model, text, breaks, counters);
+  if (counters != nullptr || !model.lean_words) return whole_text_avx2(model, text, breaks, counters);
   const auto left = static_cast<std::size_t>(model.mins.left);
   const auto right = static_cast<std::size_t>(model.mins.right);
-  if (n < left + right) return 0;
-  // The word between its edges at the end of w (walk_in_register), a byte a symbol.
-  alignas(16) std::uint8_t w[16];
-  if (wide) {
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(w + 15 - n), symbols);
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(w + 7), _mm_unpackhi_epi64(symbols, symbols));
-  } else {
-    _mm_storeu_si32(w + 15 - n, symbols);
-    _mm_storeu_si32(w + 11, _mm_bsrli_si128(symbols, 8));
+  if (n - 4 > 12) {
+    // 1 to 3 ASCII bytes hold fewer letters than the minimums ask for: no break.
+    if (n - 1 < 3 && n < left + right && ((static_cast<unsigned char>(p[0]) | static_cast<unsigned char>(p[n / 2]) |
+                                          static_cast<unsigned char>(p[n - 1])) & 0x80) == 0)
+      return 0;
+    return whole_text_avx2(model, text, breaks, counters);
   }
-  w[14 - n] = patterns::kEdgeSymbol;
-  w[15] = patterns::kEdgeSymbol;
+  const LeanRead& read = kLeanReads.of[n - 4];
+  const __m128i bytes = _mm_set_epi32(static_cast<int>(load32(p + n - 4)), static_cast<int>(load32(p + read.third)),
+                                      static_cast<int>(load32(p + read.second)), static_cast<int>(load32(p)));
+  const __m128i symbols = classify16(model.ascii_symbol_rows, bytes);
+  // Every byte ASCII and a letter.
+  if ((_mm_movemask_epi8(bytes) | _mm_movemask_epi8(_mm_cmpeq_epi8(symbols, _mm_setzero_si128()))) != 0)
+    return not_all_letters_avx2(model, text, breaks, bytes);
+  // Words of 15 and 16 letters lose their first gaps from the register: no break may be there.
+  if (n < left + right) return 0;
+  if (n > 14 + left) return whole_text_avx2(model, text, breaks, counters);
+  // The word's first, second and last letters are bytes 0, 1 and 15.
   const auto lead = static_cast<unsigned>(_mm_cvtsi128_si32(symbols));
+  const auto last = static_cast<unsigned>(_mm_extract_epi16(symbols, 7)) >> 8;
   const SymbolExceptions& by_symbol = model.symbol_exceptions;
   if (by_symbol.active() &&
-      by_symbol.may_hold(n, static_cast<patterns::Symbol>(lead & 0xFF), static_cast<patterns::Symbol>(lead >> 8 & 0xFF), w[14]))
+      by_symbol.may_hold(n, static_cast<patterns::Symbol>(lead & 0xFF), static_cast<patterns::Symbol>(lead >> 8 & 0xFF),
+                         static_cast<patterns::Symbol>(last)))
     return whole_text_avx2(model, text, breaks, counters);
-  const __m128i window = walk_in_register(model.packed_rows, w, n);
+  std::uint8_t w[16];
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(w),
+                  _mm_shuffle_epi8(symbols, _mm_load_si128(reinterpret_cast<const __m128i*>(read.walk))));
+  const __m128i window = walk_in_register(model.packed_rows, lead & 0xFF, lead >> 8 & 0xFF, w + 15, n);
   // A value is odd when bit 4 of its byte is set: moved to bit 7, one bit a byte; byte k is
-  // gap k - (14 - n).
-  const auto odd = static_cast<unsigned>(_mm_movemask_epi8(_mm_slli_epi16(window, 3))) >> (14 - n);
+  // gap k - (14 - n), bit k + 2 of odd before the shift.
+  const unsigned odd = (static_cast<unsigned>(_mm_movemask_epi8(_mm_slli_epi16(window, 3))) << 2) >> (16 - n);
   const unsigned found = odd & ((2u << (n - right)) - (1u << left));
   const auto count = static_cast<std::size_t>(_mm_popcnt_u32(found));
-  const std::size_t fit = count < breaks.size() ? count : breaks.size();
-  if (fit != 0) store_positions(breaks.data(), bit_positions(found), fit, 0);
+  store_bit_positions(found, count < breaks.size() ? count : breaks.size(), breaks.data());
   return count;
 }
 

@@ -274,9 +274,10 @@ HYPH_VECTOR_TARGET std::size_t tex_one_word_vector(const Model& model, std::stri
   const __m128i values = short_walk(model.packed_rows, word, n + 2, static_cast<unsigned>(lead));
   const __mmask16 odd = odd_gaps(values, n + 2, left, n - right);
   const auto count = static_cast<std::size_t>(_mm_popcnt_u32(odd));
-  // Masked stores: no byte past the breaks that fit is written.
+  // Masked stores: no byte past the breaks that fit is written. Made whatever the count (an
+  // empty mask writes nothing): a branch on it is a coin toss to the predictor.
   const unsigned fit = _bzhi_u32(0xFFFF, static_cast<unsigned>(std::min(count, breaks.size())));
-  if (fit != 0) {
+  if (!breaks.empty()) {
     const Offsets offsets = odd_offsets(odd, n + 2, 0);
     _mm512_mask_storeu_epi64(breaks.data(), static_cast<__mmask8>(fit), offsets.low);
     if ((fit >> 8) != 0) _mm512_mask_storeu_epi64(breaks.data() + 8, static_cast<__mmask8>(fit >> 8), offsets.high);

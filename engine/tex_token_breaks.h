@@ -5,7 +5,8 @@
 //   tex_general_token_breaks  any token, its bytes as they are, letter by letter
 //   tex_ascii_token_breaks    a token of at most 63 ASCII bytes, by bit masks
 //   tex_one_word_vector       a whole text that is one such token (AVX-512), breaks written out
-//   tex_one_word_avx2         a whole text that is one word of 4 to 14 ASCII letters (AVX2)
+//   tex_one_word_avx2         a whole text that is one word of 4 to 16 ASCII letters (AVX2)
+//   tex_one_word_sse2         the same with SSE2 alone
 // Each narrower token rule answers "not mine" (false) for what it does not take; the one-word
 // paths hand any other text on to hyphenate_text.
 #pragma once
@@ -60,7 +61,7 @@ PieceStep tex_piece_step(std::string_view held, bool token_ends, const TokenBrea
 /// Whether this CPU runs ascii_token_breaks_vector (asked once).
 bool ascii_vector_usable() noexcept;
 /// DialectRules::one_word for Model::ascii_avx2 (callable only where ascii_avx2_usable()): a
-/// text that is one word of 4 to 14 ASCII letters (Model::lean_words), its breaks written
+/// text that is one word of 4 to 16 ASCII letters (Model::lean_words), its breaks written
 /// straight to `breaks` (engine/tex_ascii_avx2.cpp); any other text by hyphenate_text.
 std::size_t tex_one_word_avx2(const Model& model, std::string_view text, std::span<std::size_t> breaks,
                               LookupCounters* counters) noexcept;
@@ -70,6 +71,12 @@ bool tex_ascii_token_breaks_avx2(const Model& model, std::string_view token, Tok
                                  LookupCounters* counters) noexcept;
 /// Whether the dispatch tier is avx2 (its lean path runs).
 bool ascii_avx2_usable() noexcept;
+/// DialectRules::one_word for Model::ascii_sse2 (the sse2 tier): the same lean path with SSE2
+/// alone (engine/tex_ascii_sse2.cpp); any other text by hyphenate_text.
+std::size_t tex_one_word_sse2(const Model& model, std::string_view text, std::span<std::size_t> breaks,
+                              LookupCounters* counters) noexcept;
+/// Whether the dispatch tier is sse2 (its lean path runs).
+bool ascii_sse2_usable() noexcept;
 /// Model::ascii_symbol_rows from Model::ascii_symbols.
 void fill_ascii_symbol_rows(Model& model) noexcept;
 

@@ -3,8 +3,9 @@
 
 Valid files (valid-*.hyb): the tiny pattern set of doc/compiled-format.md behind every filter,
 with Unicode TeX's letters, with other minimums and \\uchyph, in the small layout (nodes and
-edges), and with a pattern longer than the 16-gap window (no windows: the portable path), in
-both layouts; and with packed rows. Damaged ones (damaged-*.hyb): cut at
+edges) and the compact form (the web's: NODZ and EDGZ packed), and with a pattern longer than
+the 16-gap window (no windows: the portable path) in the three layouts; and with packed rows.
+Damaged ones (damaged-*.hyb): cut at
 section boundaries, a byte changed in each section, offsets and lengths changed. The fuzz
 target fixes the checksum of most inputs itself, so the damage reaches the checks behind it.
 
@@ -52,12 +53,14 @@ for kind in KINDS:
 compile_to("valid-tiny-unicode.hyb", ["-p", TINY, "--letters", "unicode"])
 compile_to("valid-tiny-min11-uchyph0.hyb", ["-p", TINY, "--left-min", "1", "--right-min", "1", "--uchyph", "0"])
 compile_to("valid-tiny-small.hyb", ["-p", TINY, "--small"])
+compile_to("valid-tiny-compact.hyb", ["-p", TINY, "--compact"])
 with tempfile.TemporaryDirectory() as tmp:
     long_tex = os.path.join(tmp, "long.tex")
     with open(long_tex, "w") as f:
         f.write("\\patterns{a1bcdefghijklmnopqrs 2b1c .ab4c hy3ph}\n\\hyphenation{ab-c-de}\n")
     compile_to("valid-long-pattern.hyb", ["-p", long_tex, "--filter", "fuse", "--fp-rate", "0.3"])
     compile_to("valid-long-pattern-small.hyb", ["-p", long_tex, "--small"])
+    compile_to("valid-long-pattern-compact.hyb", ["-p", long_tex, "--compact"])
     # The tiny patterns without the exception's letters: 10 symbols, so packed rows (rows of
     # 16 entries with 4 to spare); then its rows filled with offsets past the last row and
     # between rows.
@@ -71,11 +74,12 @@ with tempfile.TemporaryDirectory() as tmp:
                 write(f"damaged-packed-rows-{value:x}.hyb", packed[:offset] + struct.pack("<H", value) * (length // 2) +
                       packed[offset + length:])
 
-for prefix, name in (("", "valid-tiny-exact.hyb"), ("small-", "valid-tiny-small.hyb")):
+for prefix, name, own in (("", "valid-tiny-exact.hyb", None), ("small-", "valid-tiny-small.hyb", ("ROWS", "NODE", "EDGE")),
+                          ("compact-", "valid-tiny-compact.hyb", ("INFO", "ROWS", "NODZ", "EDGZ"))):
     base = open(os.path.join(OUT, name), "rb").read()
     for tag, entry, offset, length in sections(base):
-        if prefix and tag not in ("ROWS", "NODE", "EDGE"):
-            continue  # the small layout's own sections
+        if own and tag not in own:
+            continue  # the layout's own sections
         tag = prefix + tag
         write(f"damaged-cut-{tag}.hyb", base[:offset + length // 2])
         middle = offset + length // 2

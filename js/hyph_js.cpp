@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <new>
 #include <string>
@@ -211,6 +212,85 @@ struct Collector {
   }
 };
 
+// hyphenate()'s long-text path (doc/javascript.md, "The long-text path"): the module marks
+// the text itself, so that the wrapper does no work per character or per break. The wrapper
+// writes a run of whole tokens as UTF-8 (TextEncoder.encodeInto, the engines' bulk path) into
+// the marker's input and the mark's UTF-16 into its own buffer; the module hyphenates the
+// UTF-8 and writes the marked run as UTF-16, which the wrapper decodes in one call
+// (TextDecoder('utf-16le'), much faster than UTF-8's for text that is not all ASCII, as a
+// marked text is). A marker belongs to one wrapper Hyphenator; its buffers hold a run and are
+// given back after a longer one (hyph_js_marker_trim).
+
+// A buffer that grows without throwing (null when memory cannot grow: the long-text path
+// reports that as a value) and loses its contents when it grows; kept until given back.
+struct Room {
+  std::unique_ptr<std::byte[]> bytes;
+  std::size_t size = 0;
+
+  template <class T>
+  T* at_least(std::size_t count) noexcept {
+    if (count > size / sizeof(T)) {
+      bytes.reset();
+      size = 0;
+      if (count > std::numeric_limits<std::size_t>::max() / sizeof(T)) return nullptr;
+      bytes.reset(new (std::nothrow) std::byte[count * sizeof(T)]);
+      if (bytes != nullptr) size = count * sizeof(T);
+    }
+    return reinterpret_cast<T*>(bytes.get());
+  }
+  void give_back_above(std::size_t most) noexcept {
+    if (size > most) bytes.reset(), size = 0;
+  }
+};
+
+// What the last hyph_js_mark made, as the wrapper reads it (two 32-bit words at an address
+// that holds as long as the marker): where the output is, and whether the input held U+FFFD,
+// which is also what encodeInto writes for a lone surrogate (the wrapper then checks the run).
+struct JsMarked {
+  std::uint32_t output;
+  std::uint32_t replacement;
+};
+static_assert(sizeof(JsMarked) == 8);
+
+struct JsMarker {
+  JsMarked marked{};
+  Room input;    // UTF-8
+  Room mark;     // UTF-16
+  Room offsets;  // std::size_t, byte offsets into the input
+  Room output;   // UTF-16
+};
+
+// Appends the UTF-16 of the UTF-8 [p, end), which encodeInto wrote well-formed, at `out`;
+// returns the end. Sets `replacement` if U+FFFD is among it (or a byte that starts no whole
+// sequence, which stands for one U+FFFD: nothing is read past `end`).
+char16_t* utf16_of(const unsigned char* p, const unsigned char* end, char16_t* out, std::uint32_t& replacement) noexcept {
+  while (p != end) {
+    const unsigned lead = *p;
+    if (lead < 0x80) {
+      *out++ = static_cast<char16_t>(lead);
+      ++p;
+      continue;
+    }
+    const std::size_t n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    char32_t cp = 0xFFFD;
+    if (n > 1 && static_cast<std::size_t>(end - p) >= n) {
+      cp = lead & (0x7Fu >> n);
+      for (std::size_t i = 1; i < n; ++i) cp = cp << 6 | (p[i] & 0x3Fu);
+      p += n;
+    } else {
+      ++p;
+    }
+    replacement |= cp == 0xFFFD ? 1 : 0;
+    if (cp >= 0x10000) {
+      *out++ = static_cast<char16_t>(0xD800 + ((cp - 0x10000) >> 10));
+      *out++ = static_cast<char16_t>(0xDC00 + (cp & 0x3FF));
+    } else {
+      *out++ = static_cast<char16_t>(cp);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 extern "C" {
@@ -345,6 +425,72 @@ std::int32_t hyph_js_dialect(const Handle* handle) {
 }
 std::int32_t hyph_js_left_min(const Handle* handle) { return handle->hyphenator.mins().left; }
 std::int32_t hyph_js_right_min(const Handle* handle) { return handle->hyphenator.mins().right; }
+
+/// A marker for one wrapper Hyphenator; null if memory cannot grow.
+JsMarker* hyph_js_marker_new() noexcept { return new (std::nothrow) JsMarker; }
+void hyph_js_marker_free(JsMarker* marker) { delete marker; }
+
+/// The marker's input buffer, made to hold at least `bytes` (its contents lost when it grows);
+/// null if memory cannot grow. The address holds until the next call of this function (the
+/// wrapper asks once, for a run's most).
+char* hyph_js_marker_input(JsMarker* marker, std::size_t bytes) noexcept { return marker->input.at_least<char>(bytes); }
+
+/// The marker's mark buffer (hyphenChar's UTF-16 code units), made to hold at least `units`.
+char16_t* hyph_js_marker_mark(JsMarker* marker, std::size_t units) noexcept { return marker->mark.at_least<char16_t>(units); }
+
+/// The first `bytes` of the input (UTF-8, whole tokens) with the first `mark_units` of the
+/// mark at every break, as hyphenate() gives them: writes them as UTF-16 to the output buffer
+/// (hyph_js_marker_marked says where) and returns their length in code units; (size_t)-1 if
+/// memory cannot grow; (size_t)-2 when the user dictionary has words (the wrapper marks from
+/// hyph_js_breaks' offsets then).
+std::size_t hyph_js_mark(Handle* handle, JsMarker* marker, std::size_t bytes, std::size_t mark_units) noexcept {
+  constexpr auto kNoMemory = static_cast<std::size_t>(-1);
+  if (handle->user.size() != 0) return static_cast<std::size_t>(-2);
+  const std::string_view text(reinterpret_cast<const char*>(marker->input.bytes.get()), std::min(bytes, marker->input.size));
+  const std::u16string_view mark(reinterpret_cast<const char16_t*>(marker->mark.bytes.get()),
+                                 std::min(mark_units, marker->mark.size / sizeof(char16_t)));
+  // Running prose breaks about once in ten bytes: room for that, and a second call when there
+  // are more.
+  std::size_t room = text.size() / 8 + 16;
+  std::size_t* offsets = marker->offsets.at_least<std::size_t>(room);
+  if (offsets == nullptr) return kNoMemory;
+  std::size_t count = handle->hyphenator.hyphenate(text, {offsets, room});
+  if (count > room) {
+    room = count;
+    offsets = marker->offsets.at_least<std::size_t>(room);
+    if (offsets == nullptr) return kNoMemory;
+    count = handle->hyphenator.hyphenate(text, {offsets, room});
+  }
+  // UTF-16 takes at most one unit a byte.
+  const std::size_t most = std::numeric_limits<std::size_t>::max() / sizeof(char16_t);
+  if (mark.size() != 0 && count > (most - text.size() - 1) / mark.size()) return kNoMemory;
+  char16_t* const output = marker->output.at_least<char16_t>(text.size() + count * mark.size() + 1);
+  if (output == nullptr) return kNoMemory;
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  marker->marked.replacement = 0;
+  char16_t* out = output;
+  std::size_t from = 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    out = utf16_of(p + from, p + offsets[k], out, marker->marked.replacement);
+    out = std::copy(mark.begin(), mark.end(), out);
+    from = offsets[k];
+  }
+  out = utf16_of(p + from, p + text.size(), out, marker->marked.replacement);
+  marker->marked.output = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(output));
+  return static_cast<std::size_t>(out - output);
+}
+
+/// Where the marker says what the last hyph_js_mark made (JsMarked): the same address for
+/// the marker's life.
+const JsMarked* hyph_js_marker_marked(const JsMarker* marker) { return &marker->marked; }
+
+/// Gives back what a long mark made the buffers hold beyond kKeptUnits code units' worth (the
+/// output: two units each); the input stays (a run's most, which the wrapper asked for once).
+void hyph_js_marker_trim(JsMarker* marker) noexcept {
+  marker->mark.give_back_above(kKeptUnits * sizeof(char16_t));
+  marker->offsets.give_back_above(kKeptUnits * sizeof(std::size_t));
+  marker->output.give_back_above(2 * kKeptUnits * sizeof(char16_t));
+}
 
 void* hyph_js_alloc(std::size_t size) { return std::malloc(size); }
 

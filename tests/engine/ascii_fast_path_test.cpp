@@ -130,7 +130,9 @@ TEST_CASE("the fast layout's walk gives the gap values of the general walk") {
 }
 
 TEST_CASE("Hyphenator::hyphenate's one-word paths answer as the whole-text path, at every capacity") {
-  // The lean path (a text of 1 to 14 ASCII letters: Model::lean_words) and the token path
+  // The lean paths (Model::lean_words: a text of 1 to 14 ASCII letters on the avx512 tier;
+  // on the avx2 and sse2 tiers 4 to 16 letters, a text with an explicit hyphen, or one shorter
+  // than the minimums) and the token path
   // behind it, against hyphenate_text: every kind of text, short words of letters alone
   // half the time, exceptions (hyphenex: the sketch lets them through), \uchyph=0 and
   // minimums of 1 (which the lean path leaves to the token path, or answers itself).
@@ -143,8 +145,8 @@ TEST_CASE("Hyphenator::hyphenate's one-word paths answer as the whole-text path,
   wide.right_min = 1;
   const hyph::Hyphenator models[] = {test::plain(), test::hyphenex(), hyph::Hyphenator::english(),
                                      hyph::Hyphenator::english(no_uchyph), hyph::Hyphenator::english(wide)};
-  CHECK(hyph::detail::model_of(hyph::Hyphenator::english()).lean_words ==
-        (hyph::detail::model_of(hyph::Hyphenator::english()).ascii_vector || hyph::detail::model_of(hyph::Hyphenator::english()).ascii_avx2));
+  const auto& english = hyph::detail::model_of(hyph::Hyphenator::english());
+  CHECK(english.lean_words == (english.ascii_vector || english.ascii_avx2 || english.ascii_sse2));
   CHECK_FALSE(hyph::detail::model_of(models[3]).lean_words);
   const std::vector<std::string> exceptions = {"associate", "Associates", "declination", "obligatory", "present", "project",
                                                "reciprocity", "recognizance", "table", "tables", "PROJECTS"};
@@ -164,5 +166,9 @@ TEST_CASE("Hyphenator::hyphenate's one-word paths answer as the whole-text path,
       test::check_hyphenate_as_text(h, text, rng);
     }
     CHECK(h.hyphenate("hyphenation", {}) == hyph::detail::hyphenate_text(model, "hyphenation", {}, nullptr, nullptr));
+    for (const char* text : {"well-known", "-abcd", "abcd-", "a-bc", "x--y", "10-point", "co-op", "ab-cd ef", "e-mail\n",
+                             "uncharacteristically", "incomprehensibly", "Incomprehensible", "abc", "ab", "a", "a b", "a\x80",
+                             "representationally", "counterrevolution", "antidisestablish"})
+      test::check_hyphenate_as_text(h, text, rng);
   }
 }

@@ -2,7 +2,8 @@
 """js suite: the package's JavaScript API (api.test.mjs, run by node --test over the built
 package, as an ES module and through require()) and its reliability (reliability.test.mjs:
 memory over 10^6 calls, lone surrogates and NUL, freed; large_text.test.mjs: 100 MB strings and
-the RangeError past the longest token), each file in a process of its own.
+the RangeError past the longest token; marked_text.test.mjs: hyphenate()'s long-text path), each
+file in a process of its own.
 
     api_test.py SOURCE_ROOT BUILD_ROOT HYPH_COMPILE
 """
@@ -22,7 +23,7 @@ def main() -> int:
     dics = js_support.compile_dic(source, hyph_compile, build / 'js-dic')
     env = dict(os.environ, LIBHYPH_PACKAGE=str(package), LIBHYPH_HU_DIC=str(dics['hyph_hu_HU']),
                LIBHYPH_EN_HYB=str(build / 'js-languages' / 'en-us.hyb'))
-    tests = [HERE / name for name in ('api.test.mjs', 'reliability.test.mjs', 'large_text.test.mjs')]
+    tests = [HERE / name for name in ('api.test.mjs', 'reliability.test.mjs', 'large_text.test.mjs', 'marked_text.test.mjs')]
     result = subprocess.run(['node', '--test', *tests], env=env)
     return result.returncode
 

@@ -40,6 +40,18 @@ const kKeptUnits = 1 << 16;
 // TeX's white space (hyph::is_word_separator): space, \t, \n, \v, \f, \r.
 const isSeparator = (unit) => unit === 32 || (unit >= 9 && unit <= 13);
 const utf8Decoder = new TextDecoder('utf-8');
+// The long-text path's decoder of the module's marked UTF-16: a byte order mark at a run's
+// start is text, kept.
+const utf16Decoder = new TextDecoder('utf-16le', { ignoreBOM: true });
+// hyphenate() of a text longer than this is marked by the module (#marked): below it, the
+// call's fixed cost (encoding, decoding) is more than JavaScript's marking of the offsets
+// (equal at about 256 code units of prose here, 15% faster from 4,096).
+const kShortText = 512;
+// Whether a string has no lone surrogate (UTF-8 carries it unchanged): the engine's own test
+// where it has one (Node 20, current browsers), else a scan.
+const isWellFormed = typeof String.prototype.isWellFormed === 'function'
+  ? (s) => s.isWellFormed()
+  : (s) => !/\p{Surrogate}/u.test(s);
 const utf8Encoder = new TextEncoder();
 
 let modulePromise = null;
@@ -187,6 +199,12 @@ function runEnd(text, from) {
   return to;
 }
 
+// A pointer from the module, or the RangeError of memory that cannot grow.
+function noMemoryIfNull(ptr, what) {
+  if (ptr === 0) throw new RangeError(`libhyph: no memory for ${what}`);
+  return ptr;
+}
+
 const kConstruct = Symbol('freed');
 
 /** A loaded language. Create with `await Hyphenator.load(...)` or `Hyphenator.fromBytes(...)`. */
@@ -210,6 +228,13 @@ class Hyphenator {
   #units = new Uint16Array(0);
   #words = new Uint32Array(0);
   #positionsAscii;
+  // The long-text path's marker (hyph_js_marker_new), where it tells what it made (JsMarked,
+  // in 32-bit words), its input buffer's address (3 * kRun bytes, a run's UTF-8 at most), and
+  // the mark's length in code units; 0 until a long text needs them.
+  #marker = 0;
+  #markedAt = 0;
+  #input = 0;
+  #markUnits = 0;
 
   constructor(token, m, handle, errorPtr, name) {
     if (token !== kConstruct) throw new TypeError('use Hyphenator.load() or Hyphenator.fromBytes()');
@@ -349,6 +374,8 @@ class Hyphenator {
 
   // After a run longer than the buffers keep: the module gives the room back.
   #trim(m) {
+    // The marker gives back a mark, offsets or output beyond what it keeps (a long mark's).
+    if (this.#marker !== 0) m._hyph_js_marker_trim(this.#marker);
     if (this.#textUnits <= kKeptUnits && this.#offsetCount <= kKeptUnits) return;
     m._hyph_js_trim(this.#handle);
     this.#text = this.#textUnits = this.#offsets = this.#offsetCount = this.#ascii = 0;
@@ -488,19 +515,32 @@ class Hyphenator {
   }
 
   // hyphenate()'s work. A long text is marked a run at a time (no word crosses a run's end,
-  // which follows white space), so that its pieces die young instead of all living at once.
+  // which follows white space), so that the module's buffers stay small whatever its length.
   #marked(text, mark, min) {
     if (typeof text !== 'string') throw new TypeError('text must be a string');
-    if (text.length <= kRun) return withMarks(text, this.positions(text, { minWordLength: min }), mark);
+    if (text.length <= kShortText) return withMarks(text, this.positions(text, { minWordLength: min }), mark);
     const m = this.#live();
+    if (mark === '') return text;
+    // The module marks each run itself (#markedRun), the text moved in and out by the engines'
+    // bulk paths, so that JavaScript does nothing per character or per break. A mark or a run
+    // with a lone surrogate (which neither path carries), minWordLength (Unicode's letters as
+    // JavaScript knows them), and a run longer than kRun (one token of at least kRun / 2 units:
+    // TeX hyphenates only its first word) take the offsets back and mark here.
+    const inModule = min <= 1 && isWellFormed(mark);
     const runs = [];
     try {
+      if (inModule) this.#writeMark(m, mark);
       for (let from = 0; from < text.length;) {
         const to = runEnd(text, from);
         const run = text.slice(from, to);
-        const offsets = [];
-        this.#positionsOf(m, run, 0, run.length, offsets);
-        runs.push(withMarks(run, min <= 1 ? offsets : longWordsOnly(run, offsets, min), mark));
+        const marked = inModule && run.length <= kRun ? this.#markedRun(m, run) : null;
+        if (marked !== null) {
+          runs.push(marked);
+        } else {
+          const offsets = [];
+          this.#positionsOf(m, run, 0, run.length, offsets);
+          runs.push(withMarks(run, min <= 1 ? offsets : longWordsOnly(run, offsets, min), mark));
+        }
         from = to;
       }
     } finally {
@@ -509,10 +549,49 @@ class Hyphenator {
     return runs.join('');
   }
 
+  // The module's marker for this language (hyph_js_marker_new), made at its first long text.
+  #markerOf(m) {
+    if (this.#marker === 0) {
+      this.#marker = noMemoryIfNull(m._hyph_js_marker_new(), 'a marker');
+      this.#markedAt = m._hyph_js_marker_marked(this.#marker) >>> 2;
+    }
+    return this.#marker;
+  }
+
+  // Writes `mark`'s code units into the marker's mark buffer.
+  #writeMark(m, mark) {
+    const at = noMemoryIfNull(m._hyph_js_marker_mark(this.#markerOf(m), mark.length), `a mark of ${mark.length} code units`) >>> 1;
+    const heap = m.HEAPU16;
+    for (let i = 0; i < mark.length; ++i) heap[at + i] = mark.charCodeAt(i);
+    this.#markUnits = mark.length;
+  }
+
+  // `run` (whole tokens, at most kRun units) with the mark at every break, marked by the
+  // module: UTF-8 in (encodeInto), UTF-16 out (TextDecoder). null if the run has a lone
+  // surrogate, which encodeInto would replace, or the user dictionary has words (whose path
+  // reads offsets).
+  #markedRun(m, run) {
+    const marker = this.#markerOf(m);
+    const most = 3 * run.length;
+    if (this.#input === 0) this.#input = noMemoryIfNull(m._hyph_js_marker_input(marker, 3 * kRun), `a run of ${3 * kRun} bytes`);
+    const bytes = utf8Encoder.encodeInto(run, m.HEAPU8.subarray(this.#input, this.#input + most)).written;
+    const units = m._hyph_js_mark(this.#handle, marker, bytes, this.#markUnits) >>> 0;
+    if (units === 0xFFFFFFFF) throw new RangeError(`libhyph: no memory for a marked run of ${run.length} code units`);
+    if (units === 0xFFFFFFFE) return null;  // the user dictionary has words: marked here
+    // JsMarked: where the output is, and whether the input held U+FFFD, which is also what
+    // encodeInto wrote for a lone surrogate: only then is the run looked at.
+    const words = m.HEAPU32;
+    if (words[this.#markedAt + 1] !== 0 && !isWellFormed(run)) return null;
+    const out = words[this.#markedAt] >>> 1;
+    return utf16Decoder.decode(m.HEAPU16.subarray(out, out + units));
+  }
+
   /** Releases the module's memory for this language; any later use throws FreedError. */
   free() {
     if (this.#handle === 0) return;
     this.#m._hyph_js_free(this.#handle);
+    if (this.#marker !== 0) this.#m._hyph_js_marker_free(this.#marker);
+    this.#marker = 0;
     this.#m._hyph_js_free_bytes(this.#error);
     this.#handle = 0;
   }
