@@ -28,6 +28,7 @@
 #include <new>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -95,11 +96,11 @@ void report(JsError* error, std::int32_t code, const std::string& message, std::
   if (error->message != nullptr) std::memcpy(error->message, message.c_str(), message.size() + 1);
 }
 
-// Runs `work`, turning what it throws into `error`; returns whether it succeeded.
-template <class Work>
-bool guarded(JsError* error, Work&& work) noexcept {
+// Runs work(context), turning what it throws into `error`; returns whether it succeeded. One
+// function for every guarded call, so that the module holds its catch clauses once.
+bool guarded_call(JsError* error, void (*work)(void*), void* context) noexcept {
   try {
-    work();
+    work(context);
     return true;
   } catch (const hyph::ParseError& e) {
     report(error, static_cast<std::int32_t>(e.code()), e.what(), static_cast<std::uint32_t>(e.where().line),
@@ -112,6 +113,12 @@ bool guarded(JsError* error, Work&& work) noexcept {
     report(error, 101, e.what());
   }
   return false;
+}
+
+// Runs `work`, turning what it throws into `error`; returns whether it succeeded.
+template <class Work>
+bool guarded(JsError* error, Work&& work) noexcept {
+  return guarded_call(error, [](void* context) { (*static_cast<std::remove_reference_t<Work>*>(context))(); }, &work);
 }
 
 bool high_surrogate(char16_t u) noexcept { return u >= 0xD800 && u <= 0xDBFF; }
@@ -342,6 +349,20 @@ std::int32_t hyph_js_positions(Handle* handle, std::size_t units) noexcept {
   char* bytes = handle->ascii.data();
   for (std::size_t i = 0; i < units; ++i) bytes[i] = static_cast<char>(text[i]);
   return static_cast<std::int32_t>(handle->hyphenator.hyphenate(std::string_view(bytes, units), offsets));
+}
+
+/// The handle's ASCII buffer, as long as the text buffer (hyph_js_text) and moved by it: a
+/// text all of ASCII goes here, a byte a code unit, for hyph_js_positions_ascii.
+char* hyph_js_ascii(Handle* handle) noexcept { return handle->ascii.data(); }
+
+/// hyph_js_positions for the first `units` bytes of the ASCII buffer, all below 0x80: the
+/// library's UTF-8 path, whose offsets are the code units' for ASCII. A word's commonest call:
+/// the wrapper writes the bytes as it reads the string, so nothing here converts them.
+std::int32_t hyph_js_positions_ascii(Handle* handle, std::size_t units) noexcept {
+  if (handle->user.size() != 0) return -1;
+  units = std::min(units, handle->ascii.size());
+  return static_cast<std::int32_t>(
+      handle->hyphenator.hyphenate(std::string_view(handle->ascii.data(), units), std::span<std::size_t>(handle->offsets)));
 }
 
 /// Gives back what a long text made the buffers hold beyond kKeptUnits.

@@ -219,6 +219,15 @@ class Hyphenator {
   #textUnits = 0;
   #offsets = 0;
   #offsetCount = 0;
+  // The ASCII buffer beside the text buffer (hyph_js_ascii), for a word's commonest path.
+  #ascii = 0;
+  // That path's views of the module's memory and its call, kept rather than looked up on the
+  // module each call. Growing the memory detaches the views (their length becomes 0): they
+  // are taken again then.
+  #bytes = new Uint8Array(0);
+  #units = new Uint16Array(0);
+  #words = new Uint32Array(0);
+  #positionsAscii;
   // The long-text path's marker (hyph_js_marker_new), where it tells what it made (JsMarked,
   // in 32-bit words), its input buffer's address (3 * kRun bytes, a run's UTF-8 at most), and
   // the mark's length in code units; 0 until a long text needs them.
@@ -233,6 +242,7 @@ class Hyphenator {
     this.#handle = handle;
     this.#error = errorPtr;
     this.#name = name;
+    this.#positionsAscii = m._hyph_js_positions_ascii;
     this.userDictionary = new UserDictionary(this);
   }
 
@@ -311,6 +321,9 @@ class Hyphenator {
       m._hyph_js_free_bytes(errorPtr);
       throw error;
     }
+    // emscripten's glue binds an export to the module's function on its first call; one call
+    // with no text binds this one, so that the Hyphenator keeps the function itself.
+    m._hyph_js_positions_ascii(handle, 0);
     return new Hyphenator(kConstruct, m, handle, errorPtr, name);
   }
 
@@ -340,15 +353,19 @@ class Hyphenator {
     return result;
   }
 
+  // Makes the module's text buffer (and the ASCII one) hold `units` code units.
+  #reserve(m, units) {
+    // Doubling up to a run's size; a long token gets exactly its size (given back after).
+    const want = units > kRun ? units : Math.min(Math.max(units, 2 * this.#textUnits, 256), kRun);
+    this.#text = this.#checked(m._hyph_js_text(this.#handle, want, this.#error));
+    this.#ascii = m._hyph_js_ascii(this.#handle);
+    this.#textUnits = want;
+  }
+
   // Writes text[from, to) into the module's text buffer (made large enough first).
   #write(m, text, from, to) {
     const units = to - from;
-    if (units > this.#textUnits) {
-      // Doubling up to a run's size; a long token gets exactly its size (given back after).
-      const want = units > kRun ? units : Math.min(Math.max(units, 2 * this.#textUnits, 256), kRun);
-      this.#text = this.#checked(m._hyph_js_text(this.#handle, want, this.#error));
-      this.#textUnits = want;
-    }
+    if (units > this.#textUnits) this.#reserve(m, units);
     const heap = m.HEAPU16;
     let at = this.#text >>> 1;
     for (let i = from; i < to; ++i) heap[at++] = text.charCodeAt(i);
@@ -361,7 +378,7 @@ class Hyphenator {
     if (this.#marker !== 0) m._hyph_js_marker_trim(this.#marker);
     if (this.#textUnits <= kKeptUnits && this.#offsetCount <= kKeptUnits) return;
     m._hyph_js_trim(this.#handle);
-    this.#text = this.#textUnits = this.#offsets = this.#offsetCount = 0;
+    this.#text = this.#textUnits = this.#offsets = this.#offsetCount = this.#ascii = 0;
   }
 
   // The break records of the text buffer's first `units` (hyph_js_breaks): [count, their
@@ -435,12 +452,35 @@ class Hyphenator {
     const min = options === undefined ? 0 : checkMinWordLength(options.minWordLength);
     if (typeof text !== 'string') throw new TypeError('text must be a string');
     const m = this.#live();
-    if (text.length <= kRun) {
-      // One call, and the answer read straight into an array of its size (a word's commonest path).
-      const units = this.#write(m, text, 0, text.length);
-      const count = m._hyph_js_positions(this.#handle, units);
+    const units = text.length;
+    if (units <= kRun) {
+      // A word's commonest path: the code units written as they are read, as bytes while they
+      // are ASCII (the module then converts nothing), one call, and the answer read straight
+      // into an array of its size.
+      if (units > this.#textUnits) this.#reserve(m, units);
+      let bytes = this.#bytes;
+      if (bytes.length === 0) {
+        bytes = this.#bytes = m.HEAPU8;
+        this.#units = m.HEAPU16;
+        this.#words = m.HEAPU32;
+      }
+      const ascii = this.#ascii;
+      let all = 0;
+      for (let i = 0; i < units; ++i) {
+        const unit = text.charCodeAt(i);
+        all |= unit;
+        bytes[ascii + i] = unit;
+      }
+      let count;
+      if (all < 0x80) {
+        count = this.#positionsAscii(this.#handle, units);
+      } else {
+        const heap = this.#units;
+        for (let i = 0, at = this.#text >>> 1; i < units; ++i) heap[at + i] = text.charCodeAt(i);
+        count = m._hyph_js_positions(this.#handle, units);
+      }
       if (count >= 0 && count <= this.#offsetCount) {
-        const words = m.HEAPU32;
+        const words = this.#words;
         const at = this.#offsets >>> 2;
         const out = new Array(count);
         for (let k = 0; k < count; ++k) out[k] = words[at + k];
