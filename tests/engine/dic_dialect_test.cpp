@@ -5,6 +5,7 @@
 #include "engine/dic_part.h"
 #include "engine/model.h"
 #include "hyphenate_check.h"
+#include "test_support.h"
 
 #include <hyph/hyphenator.h>
 #include <hyph/text_stream.h>
@@ -161,12 +162,8 @@ TEST_CASE("dic: Hyphenator::hyphenate's one-word path answers as the whole-text 
   // minimums, lowered and raised ones; letters alone (either case) most of the time.
   std::mt19937_64 rng(37);
   const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-'. \n\t0\xc3\xa9";
-  hyph::Settings wide;
-  wide.left_min = 1;
-  wide.right_min = 1;
-  hyph::Settings narrow;
-  narrow.left_min = 3;
-  narrow.right_min = 4;
+  const hyph::Settings wide = test::with_mins(1, 1);
+  const hyph::Settings narrow = test::with_mins(3, 4);
   const std::vector<std::string> seeds = {"kulissza", "Schiffahrt", "omaatje", "hyphenation", "paralllel", "associate"};
   for (const char* file : {"hyph_ca_ES.dic", "hyph_de_DE.dic", "hyph_en_US.dic", "hyph_hu_HU.dic", "hyph_nl_NL.dic",
                            "hyph_pl_PL.dic"}) {
@@ -200,12 +197,8 @@ TEST_CASE("dic: the one-word path's compound words answer as the whole-text path
       "-", "a-", "-a", "o'clock", "Hyphen-Ation", "well-to-do-ness", "nation's-hyphenation", "ab'cd-ef'gh-ij'kl-mn",
       "a-b-c-d-e-f-g-h-i-j-k-l-m-n-o", "supercalifragilisticexpialidoc", "supercalifragilisticexpialidoci",
       "hyphenationhyphenation", "Schiffahrt-Schiffahrt", "kulissza-kulissza", "omaatje's"};
-  hyph::Settings narrow;
-  narrow.left_min = 3;
-  narrow.right_min = 4;
-  hyph::Settings wide;
-  wide.left_min = 1;
-  wide.right_min = 1;
+  const hyph::Settings narrow = test::with_mins(3, 4);
+  const hyph::Settings wide = test::with_mins(1, 1);
   for (const char* file : {"hyph_ca_ES.dic", "hyph_de_DE.dic", "hyph_en_US.dic", "hyph_hu_HU.dic", "hyph_nl_NL.dic",
                            "hyph_pl_PL.dic"})
     for (const hyph::Settings& s : {hyph::Settings{}, wide, narrow}) {

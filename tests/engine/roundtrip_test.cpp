@@ -31,17 +31,23 @@ std::string without_markers(std::string s) {
   return s;
 }
 
-std::string stream_in_pieces(const hyph::Hyphenator& h, const std::string& text, std::mt19937_64& rng) {
+std::string stream_cut(const hyph::Hyphenator& h, const std::string& text, const std::string& marker, std::size_t min_piece,
+                       std::size_t max_piece, std::mt19937_64& rng, hyph::LookupCounters* counters = nullptr) {
   std::string out;
-  hyph::TextStream stream(h, std::string(1, kMarker), [&](std::string_view bytes) { out.append(bytes); });
-  std::uniform_int_distribution<std::size_t> cut(0, 16);
+  hyph::TextStream stream(h, marker, [&](std::string_view bytes) { out.append(bytes); });
+  std::uniform_int_distribution<std::size_t> cut(min_piece, max_piece);
   for (std::size_t i = 0; i < text.size();) {
     const std::size_t n = std::min(text.size() - i, cut(rng));
     stream.write(std::string_view(text).substr(i, n));
     i += n;
   }
   stream.finish();
+  if (counters != nullptr) *counters = stream.counters();
   return out;
+}
+
+std::string stream_in_pieces(const hyph::Hyphenator& h, const std::string& text, std::mt19937_64& rng) {
+  return stream_cut(h, text, std::string(1, kMarker), 0, 16, rng);
 }
 
 }  // namespace
@@ -145,21 +151,6 @@ std::string random_prose(std::mt19937_64& rng, std::size_t tokens) {
   return s;
 }
 
-std::string stream_cut(const hyph::Hyphenator& h, const std::string& text, const std::string& marker, std::size_t min_piece,
-                       std::size_t max_piece, std::mt19937_64& rng, hyph::LookupCounters* counters) {
-  std::string out;
-  hyph::TextStream stream(h, marker, [&](std::string_view bytes) { out.append(bytes); });
-  std::uniform_int_distribution<std::size_t> cut(min_piece, max_piece);
-  for (std::size_t i = 0; i < text.size();) {
-    const std::size_t n = std::min(text.size() - i, cut(rng));
-    stream.write(std::string_view(text).substr(i, n));
-    i += n;
-  }
-  stream.finish();
-  *counters = stream.counters();
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("running prose streamed whole, in large pieces and in small ones gives the whole-text answer and counts") {
@@ -169,12 +160,8 @@ TEST_CASE("running prose streamed whole, in large pieces and in small ones gives
   unicode.letters = hyph::LetterPolicy::unicode;
   hyph::Settings nfc = unicode;
   nfc.normalization = hyph::Normalization::nfc;
-  hyph::Settings narrow;
-  narrow.left_min = 1;
-  narrow.right_min = 1;
-  hyph::Settings wide;
-  wide.left_min = 4;
-  wide.right_min = 5;
+  const hyph::Settings narrow = test::with_mins(1, 1);
+  hyph::Settings wide = test::with_mins(4, 5);
   wide.uchyph = 0;
   const hyph::Hyphenator models[] = {test::plain(),
                                      test::hyphenex(),

@@ -33,6 +33,14 @@ inline hyph::LanguageSearch vendored() {
   return search;
 }
 
+/// Default settings but for the minimums (\lefthyphenmin, \righthyphenmin).
+inline hyph::Settings with_mins(int left, int right) {
+  hyph::Settings settings;
+  settings.left_min = left;
+  settings.right_min = right;
+  return settings;
+}
+
 inline hyph::Source memory(std::string name, std::string text, hyph::SourceFormat format = hyph::SourceFormat::detect) {
   return hyph::Source{std::move(name), std::move(text), format};
 }
