@@ -118,10 +118,15 @@ def build_package(source: Path, build: Path, hyph_compile: Path) -> Path:
     with open(lock_path, 'w') as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         wasm_build = build / 'js-wasm'
-        if not (wasm_build / 'build.ninja').exists():
+        # Meson reads a cross file at setup only (a reconfigure keeps the old flags), so a
+        # changed cross/emscripten.ini sets the build up again: the copy it was set up with is kept.
+        cross = source / 'cross' / 'emscripten.ini'
+        used = wasm_build / 'emscripten.ini.used'
+        if not (wasm_build / 'build.ninja').exists() or not used.exists() or used.read_bytes() != cross.read_bytes():
             shutil.rmtree(wasm_build, ignore_errors=True)
-            run(['meson', 'setup', wasm_build, source, '--cross-file', source / 'cross' / 'emscripten.ini',
+            run(['meson', 'setup', wasm_build, source, '--cross-file', cross,
                  '-Druntime_only=true', '-Dwerror=true', '-Dbuildtype=release'])
+            used.write_bytes(cross.read_bytes())
         run(['ninja', '-C', wasm_build, '-j2'])
         languages = compile_languages(source, hyph_compile, build / 'js-languages')
         js = wasm_build / 'js'
