@@ -83,11 +83,12 @@ namespace hyph::detail::lean {
   for (std::size_t k = 0; k < 4; ++k) {
     // to = k < fit ? out + k : &scratch, by a conditional move (GCC sees that stores to
     // scratch are dead, and branches).
+    // (k is an immediate once the loop is unrolled, a register where it is not: "ir", never
+    // "n", which builds without that unrolling, such as -O1 or the sanitizers', refuse.)
     std::size_t* to = &scratch;
-    std::size_t* slot;
-    asm("leaq %c[offset](%[out]), %[slot]\n\tcmpq %[k], %[fit]\n\tcmova %[slot], %[to]"
-        : [to] "+r"(to), [slot] "=&r"(slot)
-        : [offset] "n"(8 * k), [k] "n"(k), [fit] "r"(fit), [out] "r"(out)
+    asm("cmpq %[k], %[fit]\n\tcmova %[slot], %[to]"
+        : [to] "+r"(to)
+        : [slot] "r"(out + k), [k] "ir"(k), [fit] "r"(fit)
         : "cc");
     *to = static_cast<std::size_t>(std::countr_zero(bits));
     bits &= bits - 1;
