@@ -145,7 +145,7 @@ TEST_CASE("Hyphenator::hyphenate's one-word paths answer as the whole-text path,
   wide.right_min = 1;
   const hyph::Hyphenator models[] = {test::plain(), test::hyphenex(), hyph::Hyphenator::english(),
                                      hyph::Hyphenator::english(no_uchyph), hyph::Hyphenator::english(wide)};
-  const auto& english = hyph::detail::model_of(hyph::Hyphenator::english());
+  const auto& english = hyph::detail::model_of(models[2]);  // (a temporary's model would die with it)
   CHECK(english.lean_words == (english.ascii_vector || english.ascii_avx2 || english.ascii_sse2));
   CHECK_FALSE(hyph::detail::model_of(models[3]).lean_words);
   const std::vector<std::string> exceptions = {"associate", "Associates", "declination", "obligatory", "present", "project",
