@@ -1,4 +1,5 @@
 #include "engine/separators.h"
+#include "engine/separator_bits.h"
 
 #include <hyph/cpu_tier.h>
 
@@ -20,14 +21,6 @@ const char* next_separator_portable(const char* p, const char* end) noexcept {
 
 #if defined(HYPH_X86) && defined(__SSE2__)
 namespace {
-
-// Bit k set for each separator byte k of v: ' ', or 9..13 (tab, line feed, vertical tab,
-// form feed, carriage return): v - 9 as unsigned is at most 4.
-inline unsigned separator_bits(__m128i v) noexcept {
-  const __m128i t = _mm_sub_epi8(v, _mm_set1_epi8(9));
-  const __m128i controls = _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(4)), t);
-  return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(controls, _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')))));
-}
 
 inline std::uint64_t load64(const char* p) noexcept {
   std::uint64_t v;

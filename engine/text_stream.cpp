@@ -3,6 +3,7 @@
 #include <hyph/cpu_tier.h>
 
 #include "engine/model.h"
+#include "engine/separator_bits.h"
 #include "engine/separators.h"
 #include "engine/text_stream_limits.h"
 #include "engine/token_pieces.h"
@@ -87,18 +88,12 @@ inline Window window_portable(const char* p) noexcept {
 inline void copy32(char* to, const char* from) noexcept { std::memcpy(to, from, 32); }
 
 #ifdef HYPH_STREAM_WINDOWS
-inline std::uint32_t separator_bits(__m128i v) noexcept {
-  const __m128i from_tab = _mm_sub_epi8(v, _mm_set1_epi8(9));
-  const __m128i controls = _mm_cmpeq_epi8(_mm_min_epu8(from_tab, _mm_set1_epi8(4)), from_tab);
-  return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_or_si128(controls, _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')))));
-}
-
 // Separators and high bytes by two 16-byte loads (every x86-64).
 inline Window window_sse2(const char* p) noexcept {
   const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
   const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16));
   Window w;
-  w.separators = separator_bits(a) | separator_bits(b) << 16;
+  w.separators = detail::separator_bits(a) | detail::separator_bits(b) << 16;
   w.high = static_cast<std::uint32_t>(_mm_movemask_epi8(a)) | static_cast<std::uint32_t>(_mm_movemask_epi8(b)) << 16;
   return w;
 }
