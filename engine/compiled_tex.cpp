@@ -202,6 +202,10 @@ void write_compiled_tex(const Model& model, std::string_view tag, std::string_vi
 
 namespace {
 
+// A compact file's automaton is laid out fast when its rows take at most this (English's
+// 0.6 MB, not German's 7 MB: doc/compiled-format.md, "The compact form").
+constexpr std::size_t kFastRowsBudget = std::size_t{4} << 20;
+
 class Loader {
  public:
   Loader(std::span<const std::byte> bytes, std::string_view name)
@@ -334,6 +338,9 @@ class Loader {
     t.windows = array<Automaton::Window>(kWindows);
     if (t.narrow_nodes.empty() && t.wide_nodes.empty()) fail("section NODE is empty");
     Automaton automaton = within("automaton", [&] { return Automaton::view(t, alphabet.size(), owner); });
+    // The compact form is for downloading: in memory its automaton takes the fast layout (a
+    // dense row a state, one load a letter) when those rows stay within kFastRowsBudget.
+    if (compact_ && (std::size_t{states_} << shift_) * sizeof(std::uint16_t) <= kFastRowsBudget) automaton = automaton.with_fast_layout();
 
     // Exceptions: the store checks itself (its own checksum, every key's hash).
     auto store = std::make_unique<exceptions::MappedStore>(exceptions::MappedStore::view(sections_[kExceptions], name_ + ": section EXCS"));

@@ -109,6 +109,23 @@ std::span<const SeparatorScan> separator_scans() noexcept {
   return scans;
 }
 
+#elif defined(__wasm_simd128__)
+
+// WebAssembly (the JavaScript package's module): 16 bytes a step. A load traps only past the
+// end of linear memory, which is a whole number of 64 KiB pages, so a 16-byte load that stays
+// in p's 64 KiB page is safe for the tail too (the bits past `end` are masked off).
+const char* next_separator(const char* p, const char* end) noexcept {
+  for (; end - p >= 16; p += 16)
+    if (const unsigned bits = separator_bits(wasm_v128_load(p))) return p + std::countr_zero(bits);
+  if (p == end || (reinterpret_cast<std::uintptr_t>(p) & 0xFFFF) > 0x10000 - 16) return next_separator_portable(p, end);
+  const unsigned bits = separator_bits(wasm_v128_load(p)) & ((1u << (end - p)) - 1);
+  return bits != 0 ? p + std::countr_zero(bits) : end;
+}
+std::span<const SeparatorScan> separator_scans() noexcept {
+  static const SeparatorScan scans[] = {{"portable", next_separator_portable, true}, {"simd128", next_separator, true}};
+  return scans;
+}
+
 #else
 
 const char* next_separator(const char* p, const char* end) noexcept { return next_separator_portable(p, end); }

@@ -243,22 +243,38 @@ struct Room {
   }
 };
 
-// What the last hyph_js_mark made, as the wrapper reads it (two 32-bit words at an address
-// that holds as long as the marker): where the output is, and whether the input held U+FFFD,
-// which is also what encodeInto writes for a lone surrogate (the wrapper then checks the run).
+// What the last hyph_js_mark made, as the wrapper reads it (three 32-bit words at an address
+// that holds as long as the marker): where the output is; whether the input held U+FFFD,
+// which is also what encodeInto writes for a lone surrogate (the wrapper then checks the run);
+// and whether the output is a byte a code unit (Latin-1) rather than UTF-16.
 struct JsMarked {
   std::uint32_t output;
   std::uint32_t replacement;
+  std::uint32_t latin1;
 };
-static_assert(sizeof(JsMarked) == 8);
+static_assert(sizeof(JsMarked) == 12);
 
 struct JsMarker {
   JsMarked marked{};
   Room input;    // UTF-8
   Room mark;     // UTF-16
   Room offsets;  // std::size_t, byte offsets into the input
-  Room output;   // UTF-16
+  Room output;   // UTF-16, or Latin-1
 };
+
+// Whether the bytes are all ASCII, eight at a time.
+bool all_ascii(std::string_view text) noexcept {
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  std::uint64_t high = 0;
+  for (; end - p >= 8; p += 8) {
+    std::uint64_t v;
+    std::memcpy(&v, p, sizeof v);
+    high |= v;
+  }
+  for (; p != end; ++p) high |= static_cast<unsigned char>(*p);
+  return (high & 0x8080808080808080u) == 0;
+}
 
 // Appends the UTF-16 of the UTF-8 [p, end), which encodeInto wrote well-formed, at `out`;
 // returns the end. Sets `replacement` if U+FFFD is among it (or a byte that starts no whole
@@ -439,8 +455,9 @@ char* hyph_js_marker_input(JsMarker* marker, std::size_t bytes) noexcept { retur
 char16_t* hyph_js_marker_mark(JsMarker* marker, std::size_t units) noexcept { return marker->mark.at_least<char16_t>(units); }
 
 /// The first `bytes` of the input (UTF-8, whole tokens) with the first `mark_units` of the
-/// mark at every break, as hyphenate() gives them: writes them as UTF-16 to the output buffer
-/// (hyph_js_marker_marked says where) and returns their length in code units; (size_t)-1 if
+/// mark at every break, as hyphenate() gives them: writes them as UTF-16, or Latin-1 where
+/// that holds them, to the output buffer (hyph_js_marker_marked says where and which) and
+/// returns their length in code units; (size_t)-1 if
 /// memory cannot grow; (size_t)-2 when the user dictionary has words (the wrapper marks from
 /// hyph_js_breaks' offsets then).
 std::size_t hyph_js_mark(Handle* handle, JsMarker* marker, std::size_t bytes, std::size_t mark_units) noexcept {
@@ -464,10 +481,29 @@ std::size_t hyph_js_mark(Handle* handle, JsMarker* marker, std::size_t bytes, st
   // UTF-16 takes at most one unit a byte.
   const std::size_t most = std::numeric_limits<std::size_t>::max() / sizeof(char16_t);
   if (mark.size() != 0 && count > (most - text.size() - 1) / mark.size()) return kNoMemory;
+  // ASCII with a mark of one code unit that is a Latin-1 byte (not 0x80..0x9F, where a page's
+  // decoder, windows-1252, differs): a byte a code unit, which the wrapper turns into a string
+  // by the engines' fastest path (the default soft hyphen is 0xAD).
+  const bool latin1 = mark.size() == 1 && (mark[0] < 0x80 || (mark[0] >= 0xA0 && mark[0] <= 0xFF)) && all_ascii(text);
+  marker->marked.latin1 = latin1 ? 1 : 0;
+  marker->marked.replacement = 0;
+  if (latin1) {
+    char* const output = marker->output.at_least<char>(text.size() + count + 1);
+    if (output == nullptr) return kNoMemory;
+    char* out = output;
+    std::size_t from = 0;
+    for (std::size_t k = 0; k < count; ++k) {
+      out = std::copy(text.data() + from, text.data() + offsets[k], out);
+      *out++ = static_cast<char>(mark[0]);
+      from = offsets[k];
+    }
+    out = std::copy(text.data() + from, text.data() + text.size(), out);
+    marker->marked.output = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(output));
+    return static_cast<std::size_t>(out - output);
+  }
   char16_t* const output = marker->output.at_least<char16_t>(text.size() + count * mark.size() + 1);
   if (output == nullptr) return kNoMemory;
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-  marker->marked.replacement = 0;
   char16_t* out = output;
   std::size_t from = 0;
   for (std::size_t k = 0; k < count; ++k) {

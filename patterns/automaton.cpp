@@ -217,21 +217,21 @@ Automaton Automaton::build(std::span<const ParsedSource> sources, const Alphabet
   a.symbols_ = w;
   a.states_ = states;
   a.dense_ = states;
-  a.lay_out(std::move(owned), table, lists, {});
+  a.lay_out_rows(*owned, table, lists);
+  a.adopt(std::move(owned));
   return a;
 }
 
-void Automaton::lay_out(std::shared_ptr<Owned> owned, const std::vector<std::uint32_t>& table, const std::vector<std::uint32_t>& lists,
-                        const std::vector<std::uint32_t>& fallback) {
+void Automaton::lay_out_rows(Owned& owned, const std::vector<std::uint32_t>& table, const std::vector<std::uint32_t>& lists) {
   const std::size_t w = symbols_, states = states_;
   shift_ = static_cast<unsigned>(std::countr_zero(std::bit_ceil(w + 1)));
   const std::size_t row = std::size_t{1} << shift_;
-  const std::size_t list_count = std::max(owned->lists.size(), owned->windows.size());
+  const std::size_t list_count = std::max(owned.lists.size(), owned.windows.size());
   const bool narrow = states <= 0x10000 && list_count <= 0x10000;
-  packed_ = packs(shift_, w, states, dense_, !owned->windows.empty(), narrow);
+  packed_ = packs(shift_, w, states, dense_, !owned.windows.empty(), narrow);
   padded_ = packed_ && pads(shift_, states);
   unshift_ = packed_ ? shift_ - 2 : 0;
-  auto fill = [&](auto& rows, auto& nodes, auto& edges) {
+  const auto fill = [&](auto& rows) {
     using Entry = typename std::decay_t<decltype(rows)>::value_type;
     rows.assign(dense_ * row, 0);
     for (std::size_t n = 0; n < dense_; ++n) {
@@ -242,14 +242,31 @@ void Automaton::lay_out(std::shared_ptr<Owned> owned, const std::vector<std::uin
         // high nibbles.
         std::uint8_t nibbles[8];
         for (std::size_t k = 0; k < 8; ++k) {
-          const std::uint8_t* digits = owned->windows[lists[n]].digits;
+          const std::uint8_t* digits = owned.windows[lists[n]].digits;
           nibbles[k] = static_cast<std::uint8_t>(digits[2 * k] | digits[2 * k + 1] << 4);
         }
         std::memcpy(&rows[n * row + row - 4], nibbles, sizeof nibbles);
       }
     }
-    nodes.reserve(states - dense_ + 1);
-    for (std::size_t n = dense_; n < states; ++n) {
+  };
+  if (narrow) {
+    fill(owned.narrow);
+    if (padded_) owned.narrow.resize(padded_entries(shift_), 0);
+    owned.narrow_nodes.push_back({0, 0, 0});  // the sentinel (a fast layout has no other node)
+  } else {
+    fill(owned.wide);
+    owned.wide_nodes.push_back({0, 0, 0});
+  }
+}
+
+void Automaton::lay_out_nodes(Owned& owned, const std::vector<std::uint32_t>& table, const std::vector<std::uint32_t>& lists,
+                              const std::vector<std::uint32_t>& fallback) const {
+  const std::size_t w = symbols_;
+  const auto fill = [&](auto& nodes, auto& edges) {
+    using Entry = decltype(edges.front().symbol);
+    nodes.pop_back();  // the sentinel, pushed again after the nodes
+    nodes.reserve(states_ - dense_ + 1);
+    for (std::size_t n = dense_; n < states_; ++n) {
       const std::uint32_t f = fallback[n];
       if (edges.size() >= std::numeric_limits<std::uint32_t>::max()) throw Error(ErrorCode::capacity, "pattern set too large for the automaton");
       nodes.push_back({static_cast<std::uint32_t>(edges.size()), static_cast<Entry>(f), static_cast<Entry>(lists[n])});
@@ -258,12 +275,14 @@ void Automaton::lay_out(std::shared_ptr<Owned> owned, const std::vector<std::uin
     }
     nodes.push_back({static_cast<std::uint32_t>(edges.size()), 0, 0});  // the sentinel: where the last edges end
   };
-  if (narrow) {
-    fill(owned->narrow, owned->narrow_nodes, owned->narrow_edges);
-    if (padded_) owned->narrow.resize(padded_entries(shift_), 0);
+  if (!owned.narrow_nodes.empty()) {
+    fill(owned.narrow_nodes, owned.narrow_edges);
   } else {
-    fill(owned->wide, owned->wide_nodes, owned->wide_edges);
+    fill(owned.wide_nodes, owned.wide_edges);
   }
+}
+
+void Automaton::adopt(std::shared_ptr<Owned> owned) {
   narrow_ = owned->narrow;
   wide_ = owned->wide;
   narrow_nodes_ = owned->narrow_nodes;
@@ -281,6 +300,7 @@ void Automaton::set_shortcuts() {
   start_row_ = 0;
   pairs_ = nullptr;
   pair_rows_ = nullptr;
+#if defined(__SSE2__)  // only the SSE2 walks read them
   // Up to 127 symbols: a table of at most 64 KiB.
   if (dense_ != states_ || windows_.empty() || shift_ > 7) return;
   const std::size_t side = std::size_t{1} << shift_;
@@ -297,18 +317,17 @@ void Automaton::set_shortcuts() {
   }
   pair_rows_ = pairs->data();
   pairs_ = std::move(pairs);
+#endif
 }
 
-Automaton Automaton::with_layout(bool small) const {
-  if (small == (dense_ < states_) || states_ == 1) return *this;
+Automaton::Transitions Automaton::transitions() const {
   const std::size_t w = symbols_, states = states_;
-  // The whole transition table, whatever the layout, and each state's list.
-  std::vector<std::uint32_t> table(states * w), lists(states);
-  const auto read = [&](const auto& t) {
+  Transitions t{std::vector<std::uint32_t>(states * w), std::vector<std::uint32_t>(states)};
+  const auto read = [&](const auto& layout) {
     for (std::size_t s = 0; s < states; ++s) {
-      lists[s] = static_cast<std::uint32_t>(list_of(t, dense_, shift_, list_count(), s));
+      t.lists[s] = static_cast<std::uint32_t>(list_of(layout, dense_, shift_, list_count(), s));
       for (std::size_t c = 0; c < w; ++c)
-        table[s * w + c] = static_cast<std::uint32_t>(step(t, dense_, shift_, states_, s, static_cast<Symbol>(c)));
+        t.table[s * w + c] = static_cast<std::uint32_t>(step(layout, dense_, shift_, states_, s, static_cast<Symbol>(c)));
     }
   };
   if (!narrow_nodes_.empty()) {
@@ -316,6 +335,37 @@ Automaton Automaton::with_layout(bool small) const {
   } else {
     read(wide_layout());
   }
+  return t;
+}
+
+Automaton Automaton::with_outputs(Owned& owned, std::size_t dense) const {
+  Automaton a;
+  owned.lists.assign(lists_.begin(), lists_.end());
+  owned.outputs.assign(outputs_.begin(), outputs_.end());
+  owned.windows.assign(windows_.begin(), windows_.end());
+  a.symbols_ = symbols_;
+  a.states_ = states_;
+  a.dense_ = dense;
+  a.pattern_count_ = pattern_count_;
+  return a;
+}
+
+Automaton Automaton::with_fast_layout() const {
+  if (!small()) return *this;
+  const Transitions t = transitions();
+  auto owned = std::make_shared<Owned>();
+  Automaton a = with_outputs(*owned, states_);
+  a.lay_out_rows(*owned, t.table, t.lists);
+  a.adopt(std::move(owned));
+  return a;
+}
+
+Automaton Automaton::with_layout(bool small) const {
+  if (!small) return with_fast_layout();
+  if (this->small() || states_ == 1) return *this;
+  const std::size_t w = symbols_, states = states_;
+  const Transitions t = transitions();
+  const std::vector<std::uint32_t>& table = t.table;
   // The trie again: states are numbered breadth first, so the first transition into a state
   // from one a level above is its trie edge. Its failure state: its parent's, followed by
   // its letter.
@@ -326,10 +376,10 @@ Automaton Automaton::with_layout(bool small) const {
   for (std::size_t s = 0; s < states; ++s) {
     if (depth[s] == kUnset) depth[s] = 0;  // unreachable (a crafted file): treated as the start's
     for (std::size_t c = 0; c < w; ++c) {
-      const std::uint32_t t = table[s * w + c];
-      if (t > s && depth[t] == kUnset) {
-        depth[t] = depth[s] + 1;
-        fail[t] = s == 0 ? 0 : table[fail[s] * w + c];
+      const std::uint32_t target = table[s * w + c];
+      if (target > s && depth[target] == kUnset) {
+        depth[target] = depth[s] + 1;
+        fail[target] = s == 0 ? 0 : table[fail[s] * w + c];
         kids[s].push_back(static_cast<std::uint32_t>(c));
       }
     }
@@ -337,27 +387,19 @@ Automaton Automaton::with_layout(bool small) const {
   // Dense rows for the start and the first letters; every other state is a node whose
   // fallback is its failure state, skipping those that would add no edge of their own (for
   // a symbol none of its own children take, they pass it on unchanged): leaves, mostly.
-  std::size_t dense = states;
-  if (small) {
-    dense = 1;
-    while (dense < states && depth[dense] <= 1) ++dense;
-  }
+  std::size_t dense = 1;
+  while (dense < states && depth[dense] <= 1) ++dense;
   std::vector<std::uint32_t> fallback(states, 0);
   for (std::size_t s = dense; s < states; ++s) {
     std::uint32_t f = fail[s];
     while (f >= dense && f < s && std::includes(kids[s].begin(), kids[s].end(), kids[f].begin(), kids[f].end())) f = fail[f];
     fallback[s] = f < s ? f : 0;
   }
-  Automaton a;
   auto owned = std::make_shared<Owned>();
-  owned->lists.assign(lists_.begin(), lists_.end());
-  owned->outputs.assign(outputs_.begin(), outputs_.end());
-  owned->windows.assign(windows_.begin(), windows_.end());
-  a.symbols_ = symbols_;
-  a.states_ = states_;
-  a.dense_ = dense;
-  a.pattern_count_ = pattern_count_;
-  a.lay_out(std::move(owned), table, lists, fallback);
+  Automaton a = with_outputs(*owned, dense);
+  a.lay_out_rows(*owned, table, t.lists);
+  a.lay_out_nodes(*owned, table, t.lists, fallback);
+  a.adopt(std::move(owned));
   return a;
 }
 

@@ -12,16 +12,13 @@
 
 #include "patterns/alphabet.h"
 #include "patterns/parsed.h"
+#include "patterns/window_simd.h"
 
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <span>
 #include <vector>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace hyph::patterns {
 
@@ -91,6 +88,8 @@ class Automaton {
   /// letters, every other state a node) or the fast one (a dense row for every state); see
   /// doc/compiled-format.md, "Layouts". build() gives the fast one.
   Automaton with_layout(bool small) const;
+  /// with_layout(false): what a loader of the small layout calls to walk it faster.
+  Automaton with_fast_layout() const;
   bool small() const noexcept { return dense_ < states_; }
   Tables tables() const noexcept {
     return {shift_,        states_,     dense_,        pattern_count_, narrow_,  wide_,   narrow_nodes_,
@@ -205,7 +204,7 @@ class Automaton {
   // the last state and the last list where it is used, one instruction off the memory
   // path, so that no row can lead out of bounds. Nodes and edges are checked at load.
   template <typename Entry>
-  static std::size_t step(const Layout<Entry>& t, std::size_t dense, unsigned shift, std::size_t states, std::size_t state,
+  [[gnu::always_inline]] static std::size_t step(const Layout<Entry>& t, std::size_t dense, unsigned shift, std::size_t states, std::size_t state,
                           Symbol symbol) noexcept {
     while (state >= dense) {
       const Node<Entry>* n = t.nodes + (state - dense);
@@ -217,7 +216,7 @@ class Automaton {
     return next < states ? next : states - 1;
   }
   template <typename Entry>
-  static std::size_t list_of(const Layout<Entry>& t, std::size_t dense, unsigned shift, std::size_t lists, std::size_t state) noexcept {
+  [[gnu::always_inline]] static std::size_t list_of(const Layout<Entry>& t, std::size_t dense, unsigned shift, std::size_t lists, std::size_t state) noexcept {
     if (state >= dense) return t.nodes[state - dense].list;
     const std::size_t list = t.rows[state << shift];
     return list < lists ? list : lists - 1;
@@ -329,14 +328,14 @@ class Automaton {
     const unsigned shift = shift_;
     const std::size_t dense = dense_, states = states_, lists = list_count();
     std::size_t state = 0;
-#if defined(__SSE2__)
+#if defined(HYPH_WINDOW_SIMD)
     if (!windows_.empty()) {
       // The 16 gaps ending at the current symbol live in one register: each step slides it
       // by one gap, takes the byte-wise maximum with the state's digits, and stores it.
       // A gap 15 symbols back can no longer change, so every store is final for its
       // lowest byte; no load from memory sits on the path.
       const Window* const windows = windows_.data();
-      __m128i window = _mm_setzero_si128();
+      window_simd::Vector window = window_simd::zero();
       if (dense == states) {
         // The fast layout: one row a letter, its offset kept rather than its state number.
         std::size_t row = 0;
@@ -344,17 +343,16 @@ class Automaton {
           const std::size_t next = std::size_t{t.rows[row + 1 + symbols[i]]} >> t.unshift;
           row = (next < states ? next : states - 1) << shift;
           const std::size_t list = t.rows[row];
-          window = _mm_max_epu8(_mm_srli_si128(window, 1),
-                                _mm_load_si128(reinterpret_cast<const __m128i*>(windows + (list < lists ? list : lists - 1))));
-          _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes + i), window);
+          window = window_simd::slide_max(window, window_simd::load(windows + (list < lists ? list : lists - 1)));
+          window_simd::store(out.bytes + i, window);
         }
         return;
       }
       for (std::size_t i = 0; i < count; ++i) {
         state = step(t, dense, shift, states, state, symbols[i]);
         const std::size_t list = list_of(t, dense, shift, lists, state);
-        window = _mm_max_epu8(_mm_srli_si128(window, 1), _mm_load_si128(reinterpret_cast<const __m128i*>(windows + list)));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out.bytes + i), window);
+        window = window_simd::slide_max(window, window_simd::load(windows + list));
+        window_simd::store(out.bytes + i, window);
       }
       return;
     }
@@ -390,10 +388,24 @@ class Automaton {
   }
 
   struct Owned;
-  // Sets the arrays from the whole transition table and each state's list (both by state
-  // number): dense rows for states below dense_, nodes with these fallbacks for the others.
-  void lay_out(std::shared_ptr<Owned> owned, const std::vector<std::uint32_t>& table, const std::vector<std::uint32_t>& lists,
-               const std::vector<std::uint32_t>& fallback);
+  // The whole transition table (state * symbols + symbol), whatever the layout, and each
+  // state's list: what with_layout() lays out again.
+  struct Transitions {
+    std::vector<std::uint32_t> table;
+    std::vector<std::uint32_t> lists;
+  };
+  Transitions transitions() const;
+  // A new automaton with this one's counts and outputs (copied into `owned`), `dense` states
+  // of it to have dense rows; the layout is then made by the two below and adopt().
+  Automaton with_outputs(Owned& owned, std::size_t dense) const;
+  // From the whole transition table and each state's list (both by state number): the dense
+  // rows of states below dense_ (choosing narrow or wide entries, and packed rows), and the
+  // nodes of the others, with these fallbacks, after them.
+  void lay_out_rows(Owned& owned, const std::vector<std::uint32_t>& table, const std::vector<std::uint32_t>& lists);
+  void lay_out_nodes(Owned& owned, const std::vector<std::uint32_t>& table, const std::vector<std::uint32_t>& lists,
+                     const std::vector<std::uint32_t>& fallback) const;
+  // Reads the arrays `owned` holds from here on.
+  void adopt(std::shared_ptr<Owned> owned);
 
   unsigned shift_ = 0;
   std::size_t symbols_ = 0;                // symbols a word is made of (the edge included)

@@ -3,7 +3,9 @@
 // module's head (import) or the CommonJS head (require) and their exports. It uses only what
 // the head defines: createHyphModule (emscripten's glue), readAsset(name) -> Promise<Uint8Array>
 // for a file of the package, readLocation(pathOrUrl) -> Promise<Uint8Array>, and
-// readAssetSync(name) -> Uint8Array (null where files cannot be read synchronously: pages).
+// readAssetSync(name) -> Uint8Array (null where files cannot be read synchronously: pages),
+// and latin1Text(bytes, start, end) -> the string of bytes[start, end), a byte a code unit,
+// none of them 0x80..0x9F.
 
 /** Every error libhyph raises. `code` is the library's (io, parse, bad_format, ...). */
 class HyphenationError extends Error {
@@ -578,12 +580,14 @@ class Hyphenator {
     const units = m._hyph_js_mark(this.#handle, marker, bytes, this.#markUnits) >>> 0;
     if (units === 0xFFFFFFFF) throw new RangeError(`libhyph: no memory for a marked run of ${run.length} code units`);
     if (units === 0xFFFFFFFE) return null;  // the user dictionary has words: marked here
-    // JsMarked: where the output is, and whether the input held U+FFFD, which is also what
-    // encodeInto wrote for a lone surrogate: only then is the run looked at.
+    // JsMarked: where the output is, whether the input held U+FFFD, which is also what
+    // encodeInto wrote for a lone surrogate (only then is the run looked at), and whether the
+    // output is Latin-1, a byte a code unit, rather than UTF-16.
     const words = m.HEAPU32;
     if (words[this.#markedAt + 1] !== 0 && !isWellFormed(run)) return null;
-    const out = words[this.#markedAt] >>> 1;
-    return utf16Decoder.decode(m.HEAPU16.subarray(out, out + units));
+    const out = words[this.#markedAt];
+    if (words[this.#markedAt + 2] !== 0) return latin1Text(m.HEAPU8, out, out + units);
+    return utf16Decoder.decode(m.HEAPU16.subarray(out >>> 1, (out >>> 1) + units));
   }
 
   /** Releases the module's memory for this language; any later use throws FreedError. */

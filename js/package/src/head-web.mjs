@@ -20,3 +20,10 @@ function readLocation(where) {
 // Pages and workers read files only by fetch, which does not answer at once.
 const readAssetSync = null;
 const readLocationSync = null;
+
+// Bytes as a string a byte a code unit: windows-1252, which pages have, is Latin-1 but for
+// 0x80..0x9F, which the wrapper never gives it.
+const latin1Decoder = new TextDecoder('windows-1252');
+function latin1Text(bytes, start, end) {
+  return latin1Decoder.decode(bytes.subarray(start, end));
+}
