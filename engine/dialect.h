@@ -131,6 +131,10 @@ struct DialectRules {
   /// The whole-text loop's try for a token before token_breaks (null: none): false, nothing
   /// written, for a token it does not take. Not used with extra exceptions.
   bool (*short_token)(const Model& model, std::string_view token, TokenBreaks& out, LookupCounters* counters) noexcept;
+  /// Whether a token of fewer bytes than the two minimums together has no break whatever the
+  /// exceptions (TeX's §902: a word of fewer letters is not hyphenated; a letter is a byte or
+  /// more): the whole-text loop then passes it by.
+  bool short_tokens_unbroken;
   /// Hyphenator::hyphenate's path (null: hyphenate_text, engine/word_rules.h): the number of
   /// breaks, those that fit written to `breaks`. A text that is one word takes its lean path;
   /// it hands any other text to hyphenate_text itself, in a tail call, so that the commonest

@@ -20,7 +20,7 @@ const char* next_separator_portable(const char* p, const char* end) noexcept;
 const char* next_separator(const char* p, const char* end) noexcept;
 
 /// The first byte in [p, end) that is not a separator, or end (runs of white space are short).
-inline const char* skip_separators(const char* p, const char* end) noexcept {
+[[gnu::always_inline]] inline const char* skip_separators(const char* p, const char* end) noexcept {
   while (p != end && is_word_separator(static_cast<unsigned char>(*p))) ++p;
   return p;
 }

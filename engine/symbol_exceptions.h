@@ -42,11 +42,11 @@ class SymbolExceptions {
   bool complete() const noexcept { return complete_; }
 
   /// False if no key is the word symbols[0..n), n >= 1 (true: it may be one).
-  bool may_hold(const patterns::Symbol* word, std::size_t n) const noexcept {
+  [[gnu::always_inline]] bool may_hold(const patterns::Symbol* word, std::size_t n) const noexcept {
     return may_hold(n, word[0], n > 1 ? word[1] : 0, word[n - 1]);
   }
   /// The same from the word's length and its first, second (0 if none) and last symbols.
-  bool may_hold(std::size_t n, patterns::Symbol first, patterns::Symbol second, patterns::Symbol last) const noexcept {
+  [[gnu::always_inline]] bool may_hold(std::size_t n, patterns::Symbol first, patterns::Symbol second, patterns::Symbol last) const noexcept {
     const std::uint64_t bit = sketch(n, first, second, last) >> sketch_shift_;
     return (bits_[bit >> 6] >> (bit & 63) & 1) != 0;
   }
@@ -81,7 +81,7 @@ class SymbolExceptions {
     return h ^ h >> 32;
   }
   // A bit of the bitmap: the top bits of one product.
-  static std::uint64_t sketch(std::size_t n, patterns::Symbol first, patterns::Symbol second, patterns::Symbol last) noexcept {
+  [[gnu::always_inline]] static std::uint64_t sketch(std::size_t n, patterns::Symbol first, patterns::Symbol second, patterns::Symbol last) noexcept {
     const std::uint64_t x = n | std::uint64_t{first} << 6 | std::uint64_t{second} << 22 | std::uint64_t{last} << 38;
     return x * 0xD6E8FEB86659FD93ull;
   }

@@ -34,8 +34,14 @@ void for_each_token(const Model& model, std::string_view text, LookupCounters* c
   const char* const end = begin + text.size();
   // Most tokens are short: the dialect's own path for them first, where it has one.
   const auto short_token = extra == nullptr ? model.rules->short_token : nullptr;
+  // Prose's commonest tokens ("the", "of", "a") are too short for a break.
+  const std::size_t unbroken_below = model.rules->short_tokens_unbroken ? static_cast<std::size_t>(model.mins.left + model.mins.right) : 0;
   for (const char* p = skip_separators(begin, end); p != end;) {
     const char* const q = next_separator(p, end);
+    if (static_cast<std::size_t>(q - p) < unbroken_below) {
+      p = skip_separators(q, end);
+      continue;
+    }
     if (short_token != nullptr && short_token(model, std::string_view(p, static_cast<std::size_t>(q - p)), token, counters)) {
       visit(static_cast<const TokenBreaks&>(token), static_cast<std::size_t>(p - begin));
       p = skip_separators(q, end);

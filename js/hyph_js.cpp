@@ -493,11 +493,13 @@ std::size_t hyph_js_mark(Handle* handle, JsMarker* marker, std::size_t bytes, st
     char* out = output;
     std::size_t from = 0;
     for (std::size_t k = 0; k < count; ++k) {
-      out = std::copy(text.data() + from, text.data() + offsets[k], out);
+      std::memcpy(out, text.data() + from, offsets[k] - from);
+      out += offsets[k] - from;
       *out++ = static_cast<char>(mark[0]);
       from = offsets[k];
     }
-    out = std::copy(text.data() + from, text.data() + text.size(), out);
+    std::memcpy(out, text.data() + from, text.size() - from);
+    out += text.size() - from;
     marker->marked.output = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(output));
     return static_cast<std::size_t>(out - output);
   }

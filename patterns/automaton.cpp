@@ -217,12 +217,13 @@ Automaton Automaton::build(std::span<const ParsedSource> sources, const Alphabet
   a.symbols_ = w;
   a.states_ = states;
   a.dense_ = states;
-  a.lay_out_rows(*owned, table, lists);
+  a.lay_out_rows(*owned, [&](std::size_t n, std::size_t c) { return table[n * w + c]; }, [&](std::size_t n) { return lists[n]; });
   a.adopt(std::move(owned));
   return a;
 }
 
-void Automaton::lay_out_rows(Owned& owned, const std::vector<std::uint32_t>& table, const std::vector<std::uint32_t>& lists) {
+template <class Next, class List>
+void Automaton::lay_out_rows(Owned& owned, Next next, List list) {
   const std::size_t w = symbols_, states = states_;
   shift_ = static_cast<unsigned>(std::countr_zero(std::bit_ceil(w + 1)));
   const std::size_t row = std::size_t{1} << shift_;
@@ -235,14 +236,14 @@ void Automaton::lay_out_rows(Owned& owned, const std::vector<std::uint32_t>& tab
     using Entry = typename std::decay_t<decltype(rows)>::value_type;
     rows.assign(dense_ * row, 0);
     for (std::size_t n = 0; n < dense_; ++n) {
-      rows[n * row] = static_cast<Entry>(lists[n]);
-      for (std::size_t c = 0; c < w; ++c) rows[n * row + 1 + c] = static_cast<Entry>(table[n * w + c] << unshift_);
+      rows[n * row] = static_cast<Entry>(list(n));
+      for (std::size_t c = 0; c < w; ++c) rows[n * row + 1 + c] = static_cast<Entry>(next(n, c) << unshift_);
       if (packed_) {
         // The window in the last 4 entries: window bytes 2k and 2k + 1 in byte k's low and
         // high nibbles.
         std::uint8_t nibbles[8];
         for (std::size_t k = 0; k < 8; ++k) {
-          const std::uint8_t* digits = owned.windows[lists[n]].digits;
+          const std::uint8_t* digits = owned.windows[list(n)].digits;
           nibbles[k] = static_cast<std::uint8_t>(digits[2 * k] | digits[2 * k + 1] << 4);
         }
         std::memcpy(&rows[n * row + row - 4], nibbles, sizeof nibbles);
@@ -352,10 +353,34 @@ Automaton Automaton::with_outputs(Owned& owned, std::size_t dense) const {
 
 Automaton Automaton::with_fast_layout() const {
   if (!small()) return *this;
-  const Transitions t = transitions();
+  // Straight from this layout into the rows, without the whole table between (a page's
+  // module keeps the memory it grew to). Rows are laid out in state order, and a node's
+  // fallback is a smaller state: where the node has no edge of its own, the transition is
+  // the fallback's, read from its new row (one load rather than the walk back).
   auto owned = std::make_shared<Owned>();
   Automaton a = with_outputs(*owned, states_);
-  a.lay_out_rows(*owned, t.table, t.lists);
+  const auto fill = [&](const auto& layout) {
+    const auto next = [&](std::size_t n, std::size_t c) -> std::uint32_t {
+      const auto symbol = static_cast<Symbol>(c);
+      if (n >= dense_) {
+        const auto* node = layout.nodes + (n - dense_);
+        for (std::size_t e = node->first_edge, end = node[1].first_edge; e < end; ++e)
+          if (layout.edges[e].symbol == symbol) return layout.edges[e].target;
+        n = node->fallback;
+        if (n >= dense_) {
+          const std::size_t at = (n << a.shift_) + 1 + c;
+          return static_cast<std::uint32_t>((!owned->narrow.empty() ? std::size_t{owned->narrow[at]} : std::size_t{owned->wide[at]}) >> a.unshift_);
+        }
+      }
+      return static_cast<std::uint32_t>(step(layout, dense_, shift_, states_, n, symbol));
+    };
+    a.lay_out_rows(*owned, next, [&](std::size_t n) { return static_cast<std::uint32_t>(list_of(layout, dense_, shift_, list_count(), n)); });
+  };
+  if (!narrow_nodes_.empty()) {
+    fill(narrow_layout());
+  } else {
+    fill(wide_layout());
+  }
   a.adopt(std::move(owned));
   return a;
 }
@@ -397,7 +422,7 @@ Automaton Automaton::with_layout(bool small) const {
   }
   auto owned = std::make_shared<Owned>();
   Automaton a = with_outputs(*owned, dense);
-  a.lay_out_rows(*owned, table, t.lists);
+  a.lay_out_rows(*owned, [&](std::size_t n, std::size_t c) { return table[n * w + c]; }, [&](std::size_t n) { return t.lists[n]; });
   a.lay_out_nodes(*owned, table, t.lists, fallback);
   a.adopt(std::move(owned));
   return a;

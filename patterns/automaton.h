@@ -398,10 +398,11 @@ class Automaton {
   // A new automaton with this one's counts and outputs (copied into `owned`), `dense` states
   // of it to have dense rows; the layout is then made by the two below and adopt().
   Automaton with_outputs(Owned& owned, std::size_t dense) const;
-  // From the whole transition table and each state's list (both by state number): the dense
-  // rows of states below dense_ (choosing narrow or wide entries, and packed rows), and the
-  // nodes of the others, with these fallbacks, after them.
-  void lay_out_rows(Owned& owned, const std::vector<std::uint32_t>& table, const std::vector<std::uint32_t>& lists);
+  // From each state's transitions and list (by state number): the dense rows of states below
+  // dense_ (choosing narrow or wide entries, and packed rows), and the nodes of the others,
+  // with these fallbacks, after them.
+  template <class Next, class List>
+  void lay_out_rows(Owned& owned, Next next, List list);  // next(state, symbol), list(state)
   void lay_out_nodes(Owned& owned, const std::vector<std::uint32_t>& table, const std::vector<std::uint32_t>& lists,
                      const std::vector<std::uint32_t>& fallback) const;
   // Reads the arrays `owned` holds from here on.

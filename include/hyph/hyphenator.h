@@ -33,7 +33,7 @@ inline constexpr std::size_t kMaxTokenBreaks = 62;
 
 /// TeX's word separators: the characters that become glue (space, tab, line ends, form
 /// feed; vertical tab too, as a line end). Everything else belongs to a token.
-inline constexpr bool is_word_separator(unsigned char byte) noexcept {
+[[gnu::always_inline]] inline constexpr bool is_word_separator(unsigned char byte) noexcept {
   // One shift and test instead of six compares: bit b set for each separator byte b < 64.
   constexpr std::uint64_t kSeparators = 1ull << ' ' | 1ull << '\t' | 1ull << '\n' | 1ull << '\r' | 1ull << '\f' | 1ull << '\v';
   return byte < 64 && ((kSeparators >> byte) & 1) != 0;

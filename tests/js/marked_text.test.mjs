@@ -1,5 +1,6 @@
 // hyphenate() of texts longer than a paragraph (doc/javascript.md, "The long-text path"): the
-// module marks them itself, a run at a time, the text moved in as UTF-8 and out as UTF-16. Its
+// module marks them itself, a run at a time, the text moved in as UTF-8 and out as UTF-16 (or
+// Latin-1, for an ASCII run with a one-byte mark). Its
 // answer must be the text with the mark at every offset positions() gives (the UTF-16 path's
 // breaks, which the native library's equal), and removing the marks must give the text back:
 // for every mark (empty, several code units, astral, a lone surrogate), for text beyond ASCII,
@@ -100,6 +101,16 @@ test('surrogate pairs and byte order marks where runs end', () => {
   // A token longer than a run, astral characters throughout: one run of its own.
   const token = 'hyphenation' + '\u{1F600}typesetting'.repeat(6000);
   check(english, `computer ${token} computer`, '|');
+});
+
+test('ASCII runs come out a byte a code unit: marks on both sides of Latin-1\'s edges', () => {
+  // hyph_js_mark writes an ASCII run with a one-unit mark in 0..0x7F or 0xA0..0xFF as Latin-1;
+  // other marks (0x80..0x9F, where a page's windows-1252 decoder differs, and beyond 0xFF)
+  // and runs beyond ASCII come out as UTF-16.
+  const ascii = textOf(['hyphenation', 'computer', 'Typesetting', 'table', '10-point', "don't", 'a', 'of'], 3 * kRun);
+  for (const mark of ['\u00AD', '-', '\u0000', '\u007F', '\u0080', '\u009F', '\u00A0', '\u00FF', '\u0100', '\uFFFD', '--']) check(english, ascii, mark);
+  check(english, `${ascii} répétition ${ascii}`, '\u00AD');
+  check(german, ascii, '\u00AD');
 });
 
 test('lone surrogates, U+FFFD, NUL and controls in long texts', () => {

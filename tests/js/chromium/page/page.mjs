@@ -2,7 +2,7 @@
 // (worker.mjs), renders both, and reads back from the layout where each paragraph's lines
 // end. The result is window.libhyphResult, which tests/js/chromium_drive.mjs waits for.
 import { Hyphenator } from './pkg/browser.mjs';
-import { ENGLISH, GERMAN, LANGUAGES } from './texts.mjs';
+import { ENGLISH, GERMAN, LANGUAGES, longTextAgrees } from './texts.mjs';
 
 const SOFT_HYPHEN = '\u00AD';
 
@@ -93,6 +93,7 @@ async function run() {
     languages: LANGUAGES,
     page,
     worker: { english: worker.english, german: worker.german },
+    long: { page: { english: longTextAgrees(english, ENGLISH), german: longTextAgrees(german, GERMAN) }, worker: worker.long },
     workerInWorker: worker.inWorker,
     layout,
   };

@@ -14,3 +14,17 @@ export const GERMAN = 'Schmale Zeitungsspalten im Blocksatz brauchen Silbentrenn
   'automatische Verfahren für Webseiten unverzichtbar geworden sind.';
 // The package's languages the page loads for them.
 export const LANGUAGES = { english: 'en-us', german: 'de-1996' };
+
+// A text of many of the package's runs (the paragraph 100 times), which the module marks itself
+// (doc/javascript.md, "The long-text path"; English's runs as Latin-1, German's as UTF-16):
+// whether its answer is the soft hyphens put at positions()' offsets.
+export function longTextAgrees(hyphenator, paragraph) {
+  const text = `${paragraph} `.repeat(100);
+  let want = '';
+  let from = 0;
+  for (const at of hyphenator.positions(text)) {
+    want += `${text.slice(from, at)}\u00AD`;
+    from = at;
+  }
+  return hyphenator.hyphenate(text) === want + text.slice(from);
+}
