@@ -3,6 +3,7 @@
 #include "dic/data.h"
 #include "dic/fast_path.h"
 #include "dic/charset.h"
+#include "base/code_point_bytes.h"
 #include "base/utf8.h"
 
 #include <algorithm>
@@ -86,7 +87,7 @@ void DictionaryData::derive() {
   if (single_byte) {
     for (int b = 0; b < 256; ++b)
       if (byte_to_cp[b] != utf8::kInvalid) cp_to_byte.emplace_back(byte_to_cp[b], static_cast<unsigned char>(b));
-    std::sort(cp_to_byte.begin(), cp_to_byte.end());
+    base::sort_code_point_bytes(cp_to_byte);
   }
 }
 

@@ -4,6 +4,7 @@
 #include "engine/model.h"
 #include "dic/reader.h"
 #include "patterns/unicode_data.h"
+#include "base/code_point_bytes.h"
 #include "base/utf8.h"
 
 #include <algorithm>
@@ -136,7 +137,7 @@ DicPart make_dic_part(dic::Dictionary dictionary, std::vector<char32_t> word_cha
     part.to_charset.emplace_back(cp, static_cast<unsigned char>(b));
     if (cp < 256) part.latin1_to_charset[cp] = static_cast<std::int16_t>(b);
   }
-  std::sort(part.to_charset.begin(), part.to_charset.end());
+  base::sort_code_point_bytes(part.to_charset);
 
   // hyphenate3's minimums on a word whose bytes are its characters: no break before the
   // left minimum's character, nor within the right minimum of the end (nor before the first).
