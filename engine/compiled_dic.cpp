@@ -5,6 +5,7 @@
 
 #include "engine/compiled_bytes.h"
 #include "engine/compiled_container.h"
+#include "base/message.h"
 #include "base/utf8.h"
 #include "dic/data.h"
 #include "engine/dic_part.h"

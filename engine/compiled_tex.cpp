@@ -7,6 +7,7 @@
 #include "engine/compiled_container.h"
 
 #include "base/hash.h"
+#include "base/message.h"
 #include "base/file_bytes.h"
 #include "base/out_of_memory.h"
 #include "base/utf8.h"
@@ -304,11 +305,11 @@ class Loader {
   std::shared_ptr<const Model> model(std::shared_ptr<const void> owner, const Settings& settings, FilterFrom filter_from) {
     check_layout();
     if (settings.letters && *settings.letters != policy_)
-      throw Error(ErrorCode::invalid_argument,
-                  name_ + ": compiled for " + (policy_ == LetterPolicy::unicode ? "Unicode TeX's" : "8-bit TeX's") +
-                      " letters; other letters need the sources (or hyph-compile --letters)");
+      base::throw_error(ErrorCode::invalid_argument,
+                        {name_, ": compiled for ", (policy_ == LetterPolicy::unicode ? "Unicode TeX's" : "8-bit TeX's"),
+                         " letters; other letters need the sources (or hyph-compile --letters)"});
     if (!settings.exception_stores.empty())
-      throw Error(ErrorCode::invalid_argument, name_ + ": exception stores cannot be added to a compiled file (compile them in: hyph-compile --exception-store)");
+      base::throw_error(ErrorCode::invalid_argument, {name_, ": exception stores cannot be added to a compiled file (compile them in: hyph-compile --exception-store)"});
 
     // Letters.
     const Alphabet::Tables letter_tables{array<char32_t>(kSymbols), array<patterns::PackedUtf8>(kSymbolUtf8),

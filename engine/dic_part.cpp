@@ -5,6 +5,7 @@
 #include "dic/reader.h"
 #include "patterns/unicode_data.h"
 #include "base/code_point_bytes.h"
+#include "base/message.h"
 #include "base/utf8.h"
 
 #include <algorithm>
@@ -18,8 +19,8 @@ bool letter_or_mark(char32_t cp) noexcept { return patterns::unicode::letter_or_
 
 void reject(bool set, const std::string& name, const char* what) {
   if (set)
-    throw Error(ErrorCode::invalid_argument,
-                name + ": " + what + " does not apply to libhyphen's dialect (a .dic dictionary has its own rules)");
+    base::throw_error(ErrorCode::invalid_argument,
+                      {name, ": ", what, " does not apply to libhyphen's dialect (a .dic dictionary has its own rules)"});
 }
 
 }  // namespace

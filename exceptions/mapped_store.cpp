@@ -280,7 +280,7 @@ void MappedStore::append_hashes(std::vector<std::uint64_t>& out) const {
 
 std::string MappedStore::describe() const {
   const char* how = !file_ ? "view of " : "file read into memory ";
-  return how + name_ + ", " + std::to_string(entries_) + " keys, " + std::to_string(size_) + " bytes";
+  return base::message({how, name_, ", ", entries_, " keys, ", size_, " bytes"});
 }
 
 std::vector<char32_t> MappedStore::letters() const {
