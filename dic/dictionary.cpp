@@ -4,6 +4,7 @@
 #include "dic/fast_path.h"
 #include "dic/charset.h"
 #include "base/code_point_bytes.h"
+#include "base/message.h"
 #include "base/utf8.h"
 
 #include <algorithm>
@@ -229,7 +230,7 @@ std::string Dictionary::decode(std::string_view bytes) const {
     }
     return out;
   }
-  if (!d.single_byte) throw Error(ErrorCode::bad_format, "the charset " + std::string(charset()) + " needs ICU (this libhyph is runtime_only)");
+  if (!d.single_byte) base::throw_error(ErrorCode::bad_format, {"the charset ", charset(), " needs ICU (this libhyph is runtime_only)"});
 #else
   if (d.utf8 || !d.single_byte) return DicCharset(d.utf8 ? "UTF-8" : charset()).to_utf8(bytes);
 #endif

@@ -316,9 +316,9 @@ std::shared_ptr<const Model> load_compiled_dic(std::span<const std::byte> bytes,
   // The file keeps the minimums its source's lines gave, with the compound ones already derived
   // from them: leaving those lines out (Hyphenator::load_dic_bytes) needs the source.
   if (settings.dic_minimums == DicMinimums::settings_only)
-    throw Error(ErrorCode::invalid_argument, std::string(name) +
-                                                 ": dic_minimums = settings_only needs the .dic source; a compiled dictionary keeps the "
-                                                 "minimums it was compiled with");
+    base::throw_error(ErrorCode::invalid_argument, {name,
+                                                    ": dic_minimums = settings_only needs the .dic source; a compiled dictionary "
+                                                    "keeps the minimums it was compiled with"});
   // Matches are read in place as 32-byte aligned records (and the rest at its sections' 64).
   if constexpr (compiled_bytes::kLittleHost) {
     bytes = container::aligned(bytes, kAlignment, owner);

@@ -341,7 +341,7 @@ class Loader {
     Automaton automaton = within("automaton", [&] { return Automaton::view(t, alphabet.size(), owner); });
 
     // Exceptions: the store checks itself (its own checksum, every key's hash).
-    auto store = std::make_unique<exceptions::MappedStore>(exceptions::MappedStore::view(sections_[kExceptions], name_ + ": section EXCS"));
+    auto store = std::make_unique<exceptions::MappedStore>(exceptions::MappedStore::view(sections_[kExceptions], base::message({name_, ": section EXCS"})));
     if (store->size() != exception_count_)
       fail({"INFO says ", exception_count_, " exceptions, EXCS holds ", store->size()});
     std::unique_ptr<filters::Filter> filter =
