@@ -5,13 +5,14 @@
 namespace hyph::base {
 
 void MessagePiece::append_to(std::string& out) const {
-  if (kind_ == Kind::text) {
+  if (text_ != nullptr) {
     out.append(text_, size_);
     return;
   }
+  if (size_ == 0) return;  // an empty text with no storage
   char digits[24];
   char* const end = std::to_chars(digits, digits + sizeof digits, number_).ptr;
-  if (kind_ == Kind::negative) out.push_back('-');
+  if (size_ == kNegative) out.push_back('-');
   out.append(digits, end);
 }
 

@@ -29,18 +29,20 @@ class MessagePiece {
     requires(!std::is_same_v<T, bool> && !std::is_same_v<T, char> && !std::is_same_v<T, char8_t> &&
              !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t> && !std::is_same_v<T, wchar_t>)
   constexpr MessagePiece(T n) noexcept
-      : number_(n < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n)),
-        kind_(n < 0 ? Kind::negative : Kind::number) {}
+      : text_(nullptr),
+        size_(n < 0 ? kNegative : kNumber),
+        number_(n < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n)) {}
 
   /// Appends this piece to `out`.
   void append_to(std::string& out) const;
 
  private:
-  enum class Kind : unsigned char { text, number, negative };
-  const char* text_ = nullptr;
-  std::size_t size_ = 0;
-  std::uint64_t number_ = 0;
-  Kind kind_ = Kind::text;
+  // A number has no text and one of these sizes (no text of one or two characters is null).
+  // A text leaves number_ unset: each piece is built where a message is, so fewer stores.
+  static constexpr std::size_t kNumber = 1, kNegative = 2;
+  const char* text_;
+  std::size_t size_;
+  std::uint64_t number_;
 };
 
 using MessagePieces = std::initializer_list<MessagePiece>;
