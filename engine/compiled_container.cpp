@@ -68,9 +68,18 @@ std::optional<std::uint64_t> checksum(std::span<const std::byte> bytes, const Fo
   return XXH3_64bits_withSeed(b + from, size - from, sum);
 }
 
+namespace {
+
+// Throws Error(bad_format) "NAME: what": once, not at each of read_sections' checks.
+[[noreturn]] void fail_named(const std::string& name, base::MessagePieces what) {
+  base::throw_error(ErrorCode::bad_format, {name, ": "}, what);
+}
+
+}  // namespace
+
 std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte> bytes, const Format& format,
                                                       const std::string& name) {
-  auto fail = [&](base::MessagePieces what) { base::throw_error(ErrorCode::bad_format, {name, ": "}, what); };
+  auto fail = [&](base::MessagePieces what) { fail_named(name, what); };
   const std::size_t size = bytes.size();
   const std::size_t count = format.tags.size();
   if (size == 0) fail({"empty file"});
@@ -121,7 +130,7 @@ std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte>
   return sections;
 }
 
-void Sections::fail(base::MessagePieces what) const { base::throw_error(ErrorCode::bad_format, {name_, ": "}, what); }
+void Sections::fail(base::MessagePieces what) const { fail_named(name_, what); }
 
 void Sections::not_whole_entries(std::size_t s) const {
   fail({"section ", tag_name(*format_, s), ": ", sections_[s].size(), " bytes are not whole entries"});
