@@ -6,6 +6,8 @@
 // out of bounds or loop.
 #include "dic/automaton.h"
 
+#include "base/message.h"
+
 #include <hyph/error.h>
 
 #include <algorithm>
@@ -35,18 +37,19 @@ DicAutomaton::Image DicAutomaton::image() const noexcept {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& what, const std::string& problem) {
-  throw Error(ErrorCode::bad_format, what + ": " + problem);
+[[noreturn]] void bad(const std::string& what, base::MessagePieces problem) {
+  base::throw_error(ErrorCode::bad_format, {what, ": "}, problem);
 }
+[[noreturn]] void bad(const std::string& what, const char* problem) { bad(what, base::MessagePieces{problem}); }
 
 }  // namespace
 
 DicAutomaton DicAutomaton::adopt(const Image& m, std::size_t replacement_pool, const std::string& what) {
   DicAutomaton a;
   // The byte tables: classes number the bytes in patterns 1..classes-1 (0: in none).
-  if (m.class_count < 1 || m.class_count > 256) bad(what, "class count " + std::to_string(m.class_count) + " not in 1..256");
+  if (m.class_count < 1 || m.class_count > 256) bad(what, {"class count ", m.class_count, " not in 1..256"});
   for (int c = 0; c < 256; ++c) {
-    if (m.classes[c] >= m.class_count) bad(what, "byte " + std::to_string(c) + ": class beyond the class count");
+    if (m.classes[c] >= m.class_count) bad(what, {"byte ", c, ": class beyond the class count"});
     a.class_[c] = m.classes[c];
     a.replacement_bytes_[c] = m.replacement_bytes[c];
   }
@@ -62,7 +65,7 @@ DicAutomaton DicAutomaton::adopt(const Image& m, std::size_t replacement_pool, c
                     x.end <= x.length && x.replacement >= -1 &&
                     (x.replacement < 0 || (m.has_replacements && static_cast<std::size_t>(x.replacement) < replacement_pool)) &&
                     (!x.windowed || (x.length <= 15 && x.replacement < 0));
-    if (!ok) bad(what, "match " + std::to_string(k) + ": digits, bounds, replacement or window out of place");
+    if (!ok) bad(what, {"match ", k, ": digits, bounds, replacement or window out of place"});
   }
   {
     unsigned char any_bad = 0;
@@ -75,19 +78,19 @@ DicAutomaton DicAutomaton::adopt(const Image& m, std::size_t replacement_pool, c
   // there; it also ends every walk. A damaged record gives wrong hyphens, not a fault.
   const std::span<const std::uint32_t> nodes = m.nodes;
   if (nodes.size() < kNodePad + kEdges || nodes.size() - kNodePad > 0xFFFFFFFFu)
-    bad(what, "records: " + std::to_string(nodes.size()) + " words, not a root and the padding after the last");
+    bad(what, {"records: ", nodes.size(), " words, not a root and the padding after the last"});
   a.node_limit_ = static_cast<std::uint32_t>(nodes.size() - kNodePad);
   if (m.state_count == 0 || m.state_count > nodes.size() - kNodePad) bad(what, "state count beyond the records");
   for (int c = 0; c < 256; ++c) {
     const std::uint32_t t = m.root[c];
     if (t > a.node_limit_ || (t != 0 && m.classes[c] == 0))
-      bad(what, "root transition by byte " + std::to_string(c) + " is not a record");
+      bad(what, {"root transition by byte ", c, " is not a record"});
     a.root_[c] = t;
   }
 
   // Windows: the first `windowed` matches', after a zero one (any bytes are safe to raise).
   if (m.windowed > m.matches.size() || m.windows.size() != (std::size_t{m.windowed} + 1) * 16)
-    bad(what, "windows: " + std::to_string(m.windows.size()) + " bytes for " + std::to_string(m.windowed) + " windowed matches");
+    bad(what, {"windows: ", m.windows.size(), " bytes for ", m.windowed, " windowed matches"});
   for (std::size_t k = 0; k < 16; ++k)
     if (m.windows[k] != 0) bad(what, "windows: the first is not zero");
 
@@ -96,14 +99,14 @@ DicAutomaton DicAutomaton::adopt(const Image& m, std::size_t replacement_pool, c
   if (!m.delta.empty()) {
     unsigned shift = 0;
     while ((1u << shift) < m.class_count + 1) ++shift;
-    if (m.row_shift != shift) bad(what, "row shift " + std::to_string(m.row_shift) + ", expected " + std::to_string(shift));
+    if (m.row_shift != shift) bad(what, {"row shift ", m.row_shift, ", expected ", shift});
     if (m.state_count > kDeltaStates || m.matches.size() >= 65535 || m.delta.size() != (m.state_count << shift))
       bad(what, "transition table of the wrong size");
     // Entries are not read here: walk_indices clamps each state it reads to the state count,
     // and callers bound each match index by the match count.
     const std::size_t stride = std::size_t{1} << shift;
     for (int c = 0; c < 256; ++c) {
-      if (m.delta_columns[c] >= stride || m.delta_columns[c] == 0) bad(what, "byte " + std::to_string(c) + ": column out of range");
+      if (m.delta_columns[c] >= stride || m.delta_columns[c] == 0) bad(what, {"byte ", c, ": column out of range"});
       a.delta_column_[c] = m.delta_columns[c];
     }
     a.row_shift_ = shift;

@@ -3,6 +3,8 @@
 #include "dic/data.h"
 #include "dic/fast_path.h"
 #include "dic/charset.h"
+#include "base/code_point_bytes.h"
+#include "base/message.h"
 #include "base/utf8.h"
 
 #include <algorithm>
@@ -86,7 +88,7 @@ void DictionaryData::derive() {
   if (single_byte) {
     for (int b = 0; b < 256; ++b)
       if (byte_to_cp[b] != utf8::kInvalid) cp_to_byte.emplace_back(byte_to_cp[b], static_cast<unsigned char>(b));
-    std::sort(cp_to_byte.begin(), cp_to_byte.end());
+    base::sort_code_point_bytes(cp_to_byte);
   }
 }
 
@@ -228,7 +230,7 @@ std::string Dictionary::decode(std::string_view bytes) const {
     }
     return out;
   }
-  if (!d.single_byte) throw Error(ErrorCode::bad_format, "the charset " + std::string(charset()) + " needs ICU (this libhyph is runtime_only)");
+  if (!d.single_byte) base::throw_error(ErrorCode::bad_format, {"the charset ", charset(), " needs ICU (this libhyph is runtime_only)"});
 #else
   if (d.utf8 || !d.single_byte) return DicCharset(d.utf8 ? "UTF-8" : charset()).to_utf8(bytes);
 #endif

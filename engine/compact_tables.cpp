@@ -2,6 +2,8 @@
 
 #include "engine/compiled_bytes.h"
 
+#include "base/message.h"
+
 #include <hyph/error.h>
 
 #include <cstdint>
@@ -34,9 +36,8 @@ class Reader {
  public:
   Reader(std::span<const std::byte> bytes, const char* section) : bytes_(bytes), section_(section) {}
 
-  [[noreturn]] void fail(const std::string& what) const {
-    throw Error(ErrorCode::bad_format, std::string("section ") + section_ + ": " + what);
-  }
+  [[noreturn]] void fail(base::MessagePieces what) const { base::throw_error(ErrorCode::bad_format, {"section ", section_, ": "}, what); }
+  [[noreturn]] void fail(const char* what) const { fail(base::MessagePieces{what}); }
   void check() const {
     if (problem_ != nullptr) fail(problem_);
   }
@@ -47,7 +48,7 @@ class Reader {
     if (bytes_.size() < 4) fail("shorter than its count");
     const auto n = compiled_bytes::read<std::uint32_t>(bytes_.data());
     at_ = 4;
-    if (n > (bytes_.size() - 4) / least) fail(std::to_string(n) + " entries do not fit in " + std::to_string(bytes_.size()) + " bytes");
+    if (n > (bytes_.size() - 4) / least) fail({n, " entries do not fit in ", bytes_.size(), " bytes"});
     return n;
   }
 
@@ -90,7 +91,7 @@ class Reader {
 
   void finish() const {
     check();
-    if (at_ != bytes_.size()) fail(std::to_string(bytes_.size() - at_) + " bytes after its last entry");
+    if (at_ != bytes_.size()) fail({bytes_.size() - at_, " bytes after its last entry"});
   }
 
  private:
@@ -144,7 +145,7 @@ std::vector<Node<Entry>> unpack_nodes(std::span<const std::byte> bytes, std::siz
     if (first > edge_count) first = edge_count + 1 + r.problem("the nodes' edges go past those of EDGZ");
   }
   r.check();
-  if (first != edge_count) r.fail("the nodes have " + std::to_string(first) + " edges, EDGZ holds " + std::to_string(edge_count));
+  if (first != edge_count) r.fail({"the nodes have ", first, " edges, EDGZ holds ", edge_count});
   nodes[n].first_edge = static_cast<std::uint32_t>(first);
   const std::vector<std::uint32_t> fallbacks = r.planes(n, sizeof(Entry));
   for (std::size_t i = 0; i < n; ++i) {

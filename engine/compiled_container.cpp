@@ -16,8 +16,6 @@ namespace hyph::detail::container {
 using compiled_bytes::read;
 using compiled_bytes::write;
 
-std::string tag_name(const Format& format, std::size_t s) { return std::string(format.tags[s].data(), 4); }
-
 bool has_magic(std::span<const std::byte> bytes, const Format& format) noexcept {
   return bytes.size() >= format.magic.size() && std::memcmp(bytes.data(), format.magic.data(), format.magic.size()) == 0;
 }
@@ -70,32 +68,38 @@ std::optional<std::uint64_t> checksum(std::span<const std::byte> bytes, const Fo
   return XXH3_64bits_withSeed(b + from, size - from, sum);
 }
 
+namespace {
+
+// Throws Error(bad_format) "NAME: what": once, not at each of read_sections' checks.
+[[noreturn]] void fail_named(const std::string& name, base::MessagePieces what) {
+  base::throw_error(ErrorCode::bad_format, {name, ": "}, what);
+}
+
+}  // namespace
+
 std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte> bytes, const Format& format,
                                                       const std::string& name) {
-  auto fail = [&](const std::string& what) { throw Error(ErrorCode::bad_format, name + ": " + what); };
+  auto fail = [&](base::MessagePieces what) { fail_named(name, what); };
   const std::size_t size = bytes.size();
   const std::size_t count = format.tags.size();
-  const std::string kind(format.kind);
-  if (size == 0) fail("empty file");
-  if (size < format.magic.size() && std::memcmp(bytes.data(), format.magic.data(), size) == 0) fail("truncated in the magic number");
+  if (size == 0) fail({"empty file"});
+  if (size < format.magic.size() && std::memcmp(bytes.data(), format.magic.data(), size) == 0) fail({"truncated in the magic number"});
   if (size < format.magic.size() || std::memcmp(bytes.data(), format.magic.data(), format.magic.size()) != 0)
-    fail("not a " + kind + " (no magic number)");
-  if (size < kHeaderSize) fail("truncated: " + std::to_string(size) + " bytes, less than the header");
+    fail({"not a ", format.kind, " (no magic number)"});
+  if (size < kHeaderSize) fail({"truncated: ", size, " bytes, less than the header"});
   const std::byte* const b = bytes.data();
   const auto version = read<std::uint32_t>(b + kOffVersion);
   if (version != format.version)
-    fail("format version " + std::to_string(version) + "; this libhyph reads version " + std::to_string(format.version) + " (" +
-         std::string(format.again) + ")");
-  if (read<std::uint32_t>(b + kOffHeaderSize) != kHeaderSize) fail("header size is not 64");
+    fail({"format version ", version, "; this libhyph reads version ", format.version, " (", format.again, ")"});
+  if (read<std::uint32_t>(b + kOffHeaderSize) != kHeaderSize) fail({"header size is not 64"});
   const auto file_size = read<std::uint64_t>(b + kOffFileSize);
-  if (file_size > size) fail("truncated: the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
-  if (file_size < size) fail("the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size));
+  if (file_size > size) fail({"truncated: the header says ", file_size, " bytes, there are ", size});
+  if (file_size < size) fail({"the header says ", file_size, " bytes, there are ", size});
   if (read<std::uint32_t>(b + kOffSectionCount) != count)
-    fail(std::to_string(read<std::uint32_t>(b + kOffSectionCount)) + " sections; version " + std::to_string(format.version) +
-         " has " + std::to_string(count));
+    fail({read<std::uint32_t>(b + kOffSectionCount), " sections; version ", format.version, " has ", count});
   for (std::size_t at = kOffReserved; at < kOffChecksum; ++at)
-    if (b[at] != std::byte{0}) fail("reserved header bytes are not zero");
-  if (size < first_section_offset(count)) fail("truncated in the section table");
+    if (b[at] != std::byte{0}) fail({"reserved header bytes are not zero"});
+  if (size < first_section_offset(count)) fail({"truncated in the section table"});
 
   // Sections follow each other in the documented order, each at the next multiple of 64
   // after the one before, the last one ending the file; every gap is zero.
@@ -104,33 +108,32 @@ std::vector<std::span<const std::byte>> read_sections(std::span<const std::byte>
   for (std::size_t s = 0; s < count; ++s) {
     const std::byte* entry = b + kHeaderSize + s * kEntrySize;
     if (std::memcmp(entry, format.tags[s].data(), 4) != 0)
-      fail("section " + std::to_string(s) + " is not " + tag_name(format, s) + " (sections are in a fixed order)");
-    if (read<std::uint32_t>(entry + 4) != 0) fail("section " + tag_name(format, s) + ": reserved bytes are not zero");
+      fail({"section ", s, " is not ", tag_name(format, s), " (sections are in a fixed order)"});
+    if (read<std::uint32_t>(entry + 4) != 0) fail({"section ", tag_name(format, s), ": reserved bytes are not zero"});
     const auto offset = read<std::uint64_t>(entry + 8), length = read<std::uint64_t>(entry + 16);
     if (offset != expected)
-      fail("section " + tag_name(format, s) + " at offset " + std::to_string(offset) + ", not " + std::to_string(expected));
+      fail({"section ", tag_name(format, s), " at offset ", offset, ", not ", expected});
     if (length > size - offset)
-      fail("section " + tag_name(format, s) + " (" + std::to_string(length) + " bytes at " + std::to_string(offset) +
-           ") runs past the end of the file");
+      fail({"section ", tag_name(format, s), " (", length, " bytes at ", offset, ") runs past the end of the file"});
     sections[s] = bytes.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(length));
     const std::size_t end = static_cast<std::size_t>(offset + length);
     expected = s + 1 < count ? align_up(end) : end;
-    if (expected > size) fail("truncated after section " + tag_name(format, s));
+    if (expected > size) fail({"truncated after section ", tag_name(format, s)});
     for (std::size_t at = end; at < expected; ++at)
-      if (b[at] != std::byte{0}) fail("padding after section " + tag_name(format, s) + " is not zero");
+      if (b[at] != std::byte{0}) fail({"padding after section ", tag_name(format, s), " is not zero"});
   }
-  if (expected != size) fail(std::to_string(size - expected) + " bytes after the last section");
+  if (expected != size) fail({size - expected, " bytes after the last section"});
   for (std::size_t at = kHeaderSize + count * kEntrySize; at < first_section_offset(count); ++at)
-    if (b[at] != std::byte{0}) fail("padding after the section table is not zero");
+    if (b[at] != std::byte{0}) fail({"padding after the section table is not zero"});
   const std::optional<std::uint64_t> sum = checksum(bytes, format);
-  if (!sum || read<std::uint64_t>(b + kOffChecksum) != *sum) fail("checksum mismatch: the file is damaged");
+  if (!sum || read<std::uint64_t>(b + kOffChecksum) != *sum) fail({"checksum mismatch: the file is damaged"});
   return sections;
 }
 
-void Sections::fail(const std::string& what) const { throw Error(ErrorCode::bad_format, name_ + ": " + what); }
+void Sections::fail(base::MessagePieces what) const { fail_named(name_, what); }
 
 void Sections::not_whole_entries(std::size_t s) const {
-  fail("section " + tag_name(*format_, s) + ": " + std::to_string(sections_[s].size()) + " bytes are not whole entries");
+  fail({"section ", tag_name(*format_, s), ": ", sections_[s].size(), " bytes are not whole entries"});
 }
 
 namespace {

@@ -8,6 +8,8 @@
 // reads its own sections, and this container writes and checks everything around them.
 #pragma once
 
+#include "base/message.h"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -46,7 +48,7 @@ bool has_magic(std::span<const std::byte> bytes, const Format& format) noexcept;
 std::uint64_t declared_size(std::span<const std::byte> header) noexcept;
 
 /// The section name at `s`, for messages ("INFO").
-std::string tag_name(const Format& format, std::size_t s);
+constexpr std::string_view tag_name(const Format& format, std::size_t s) { return {format.tags[s].data(), 4}; }
 
 /// Writes the file `format` makes of `sections` (its contents, in the format's order): header,
 /// section table, each section at the next multiple of kAlignment after the one before with
@@ -73,7 +75,7 @@ class Sections {
 
   std::span<const std::byte> operator[](std::size_t s) const noexcept { return sections_[s]; }
   /// Throws Error(bad_format) "NAME: what".
-  [[noreturn]] void fail(const std::string& what) const;
+  [[noreturn]] void fail(base::MessagePieces what) const;
   /// Section `s` as an array of T (read in place: the caller aligned the bytes): its length a
   /// multiple of sizeof(T), or fail().
   template <class T>

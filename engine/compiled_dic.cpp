@@ -5,6 +5,7 @@
 
 #include "engine/compiled_bytes.h"
 #include "engine/compiled_container.h"
+#include "base/message.h"
 #include "base/utf8.h"
 #include "dic/data.h"
 #include "engine/dic_part.h"
@@ -67,7 +68,7 @@ constexpr std::size_t kOffRoot = 0, kOffClasses = 1024, kOffColumns = 1280, kOff
                       kOffWindowed = 1812, kHeadSize = 1816;
 
 
-std::string tag_name(std::size_t s) { return container::tag_name(kFormat, s); }
+constexpr std::string_view tag_name(std::size_t s) { return container::tag_name(kFormat, s); }
 
 using compiled_bytes::as_bytes;
 using compiled_bytes::file_bytes;
@@ -114,7 +115,8 @@ class Loader {
  public:
   Loader(std::span<const std::byte> bytes, std::string_view name) : bytes_(bytes), name_(name) {}
 
-  [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::bad_format, name_ + ": " + what); }
+  [[noreturn]] void fail(const char* what) const { fail(base::MessagePieces{what}); }
+  [[noreturn]] void fail(base::MessagePieces what) const { base::throw_error(ErrorCode::bad_format, {name_, ": "}, what); }
 
   void check_layout() {
     sections_ = container::Sections(bytes_, kFormat, name_);
@@ -124,7 +126,7 @@ class Loader {
     auto d = std::make_shared<dic::DictionaryData>();
     d->name = name_;
     const std::span<const std::byte> info = sections_[kInfo];
-    if (info.size() != kInfoSize) fail("DINF: " + std::to_string(info.size()) + " bytes, not 48");
+    if (info.size() != kInfoSize) fail({"DINF: ", info.size(), " bytes, not 48"});
     const std::byte* i = info.data();
     const auto flags = read<std::uint32_t>(i + kOffFlags);
     if (flags > 15) fail("DINF: unknown flags");
@@ -151,7 +153,7 @@ class Loader {
     if (d->has_nohyphen) {
       const auto zeros = std::count(d->nohyphen.begin(), d->nohyphen.end(), '\0');
       if (d->nohyphen.empty() || d->nohyphen.back() != '\0' || d->nohyphenl < 0 || zeros != d->nohyphenl + 1)
-        fail("DNOH: not " + std::to_string(d->nohyphenl) + " + 1 elements each ending in '\\0'");
+        fail({"DNOH: not ", d->nohyphenl, " + 1 elements each ending in '\\0'"});
     } else if (!d->nohyphen.empty() || d->nohyphenl != 0) {
       fail("DNOH: a list without the NOHYPHEN flag");
     }
@@ -161,12 +163,12 @@ class Loader {
     if (!d->replacements.empty() && d->replacements.back() != '\0') fail("DREP: the last text does not end in '\\0'");
 
     const std::span<const std::byte> bytes = sections_[kBytes];
-    if (bytes.size() != (d->single_byte ? 1024u : 0u)) fail("DBYT: " + std::to_string(bytes.size()) + " bytes");
+    if (bytes.size() != (d->single_byte ? 1024u : 0u)) fail({"DBYT: ", bytes.size(), " bytes"});
     if (d->single_byte) {
       for (int b = 0; b < 256; ++b) {
         const auto cp = read<std::uint32_t>(bytes.data() + 4 * b);
         if (cp != utf8::kInvalid && (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)))
-          fail("DBYT: byte " + std::to_string(b) + " maps to no character");
+          fail({"DBYT: byte ", b, " maps to no character"});
         d->byte_to_cp[b] = cp;
       }
     }
@@ -201,23 +203,22 @@ class Loader {
 
   DicAutomaton automaton(std::size_t level, std::size_t pool) const {
     const std::size_t base = kLevel0 + kLevelSections * level;
-    const std::string what = "level " + std::to_string(level);
     const std::span<const std::byte> head = sections_[base + kHead];
-    if (head.size() != kHeadSize) fail(tag_name(base + kHead) + ": " + std::to_string(head.size()) + " bytes");
+    if (head.size() != kHeadSize) fail({tag_name(base + kHead), ": ", head.size(), " bytes"});
     const std::byte* h = head.data();
     const auto has_repl = read<std::uint32_t>(h + kOffHasRepl);
-    if (has_repl > 1) fail(tag_name(base + kHead) + ": bad flag");
+    if (has_repl > 1) fail({tag_name(base + kHead), ": bad flag"});
     bool replacement_bytes[256];
     for (int c = 0; c < 256; ++c) {
       const auto v = static_cast<unsigned char>(h[kOffReplBytes + static_cast<std::size_t>(c)]);
-      if (v > 1) fail(tag_name(base + kHead) + ": bad byte flag");
+      if (v > 1) fail({tag_name(base + kHead), ": bad byte flag"});
       replacement_bytes[c] = v != 0;
     }
     std::uint32_t root[256];
     for (std::size_t c = 0; c < 256; ++c) root[c] = read<std::uint32_t>(h + kOffRoot + 4 * c);
     // Matches are read as DicMatch: their flag byte must be a bool, their padding zero.
     const std::span<const std::byte> matches = sections_[base + kMatches];
-    if (matches.size() % sizeof(DicMatch) != 0) fail(tag_name(base + kMatches) + ": not a whole number of entries");
+    if (matches.size() % sizeof(DicMatch) != 0) fail({tag_name(base + kMatches), ": not a whole number of entries"});
     // Byte by byte, without a branch a match (this runs over every match at load).
     constexpr std::size_t pad = offsetof(DicMatch, letters) + 1, tail = offsetof(DicMatch, window) + sizeof DicMatch::window;
     unsigned bad_flag = 0, bad_pad = 0;
@@ -227,8 +228,8 @@ class Loader {
       for (std::size_t at = pad; at < offsetof(DicMatch, window); ++at) bad_pad |= static_cast<unsigned>(x[at]);
       for (std::size_t at = tail; at < sizeof(DicMatch); ++at) bad_pad |= static_cast<unsigned>(x[at]);
     }
-    if (bad_flag) fail(tag_name(base + kMatches) + ": bad window flag");
-    if (bad_pad) fail(tag_name(base + kMatches) + ": padding is not zero");
+    if (bad_flag) fail({tag_name(base + kMatches), ": bad window flag"});
+    if (bad_pad) fail({tag_name(base + kMatches), ": padding is not zero"});
     DicAutomaton::Image m;
     m.root = root;
     m.classes = reinterpret_cast<const unsigned char*>(h + kOffClasses);
@@ -250,7 +251,7 @@ class Loader {
     m.digits = array<char>(base + kDigits);
     m.windowed = read<std::uint32_t>(h + kOffWindowed);
     m.windows = array<unsigned char>(base + kWindows);
-    return DicAutomaton::adopt(m, pool, name_ + ": " + what);
+    return DicAutomaton::adopt(m, pool, base::message({name_, ": level ", level}));
   }
 
   std::span<const std::byte> bytes_;
@@ -315,9 +316,9 @@ std::shared_ptr<const Model> load_compiled_dic(std::span<const std::byte> bytes,
   // The file keeps the minimums its source's lines gave, with the compound ones already derived
   // from them: leaving those lines out (Hyphenator::load_dic_bytes) needs the source.
   if (settings.dic_minimums == DicMinimums::settings_only)
-    throw Error(ErrorCode::invalid_argument, std::string(name) +
-                                                 ": dic_minimums = settings_only needs the .dic source; a compiled dictionary keeps the "
-                                                 "minimums it was compiled with");
+    base::throw_error(ErrorCode::invalid_argument, {name,
+                                                    ": dic_minimums = settings_only needs the .dic source; a compiled dictionary "
+                                                    "keeps the minimums it was compiled with"});
   // Matches are read in place as 32-byte aligned records (and the rest at its sections' 64).
   if constexpr (compiled_bytes::kLittleHost) {
     bytes = container::aligned(bytes, kAlignment, owner);

@@ -7,6 +7,7 @@
 #include "engine/compiled_container.h"
 
 #include "base/hash.h"
+#include "base/message.h"
 #include "base/file_bytes.h"
 #include "base/out_of_memory.h"
 #include "base/utf8.h"
@@ -211,40 +212,40 @@ class Loader {
   Loader(std::span<const std::byte> bytes, std::string_view name)
       : bytes_(bytes), name_(name), compact_(container::has_magic(bytes, kCompactFormat)) {}
 
-  [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::bad_format, name_ + ": " + what); }
+  [[noreturn]] void fail(const char* what) const { fail(base::MessagePieces{what}); }
+  [[noreturn]] void fail(base::MessagePieces what) const { base::throw_error(ErrorCode::bad_format, {name_, ": "}, what); }
 
   // Header, section table, checksum, and the INFO section's fields.
   void check_layout() {
     sections_ = container::Sections(bytes_, compact_ ? kCompactFormat : kFormat, name_);
 
     const std::span<const std::byte> info = sections_[kInfo];
-    if (info.size() < kInfoSize) fail("INFO: " + std::to_string(info.size()) + " bytes, less than 64");
+    if (info.size() < kInfoSize) fail({"INFO: ", info.size(), " bytes, less than 64"});
     const std::byte* i = info.data();
     const auto policy = read<std::uint32_t>(i + kOffPolicy);
-    if (policy > 1) fail("INFO: letter policy " + std::to_string(policy));
+    if (policy > 1) fail({"INFO: letter policy ", policy});
     policy_ = policy == 1 ? LetterPolicy::unicode : LetterPolicy::pattern_letters;
     left_ = read<std::uint32_t>(i + kOffLeft);
     right_ = read<std::uint32_t>(i + kOffRight);
     if (left_ < 1 || left_ > 63 || right_ < 1 || right_ > 63)
-      fail("INFO: minimums " + std::to_string(left_) + " and " + std::to_string(right_) + " are not in 1..63");
+      fail({"INFO: minimums ", left_, " and ", right_, " are not in 1..63"});
     uchyph_ = read<std::int32_t>(i + kOffUchyph);
     symbols_ = read<std::uint32_t>(i + kOffSymbolCount);
     shift_ = read<std::uint32_t>(i + kOffShift);
     entry_size_ = read<std::uint32_t>(i + kOffEntrySize);
-    if (entry_size_ != 2 && entry_size_ != 4) fail("INFO: row entries of " + std::to_string(entry_size_) + " bytes");
+    if (entry_size_ != 2 && entry_size_ != 4) fail({"INFO: row entries of ", entry_size_, " bytes"});
     states_ = read<std::uint32_t>(i + kOffStates);
     patterns_ = read<std::uint32_t>(i + kOffPatterns);
     exception_count_ = read<std::uint32_t>(i + kOffExceptionCount);
     const auto kind = read<std::uint32_t>(i + kOffFilterKind);
-    if (!parse_filter_kind(to_string(static_cast<FilterKind>(kind)))) fail("INFO: unknown filter kind " + std::to_string(kind));
+    if (!parse_filter_kind(to_string(static_cast<FilterKind>(kind)))) fail({"INFO: unknown filter kind ", kind});
     options_.filter = static_cast<FilterKind>(kind);
     options_.fp_rate = read<double>(i + kOffFilterRate);
     if (!(options_.fp_rate > 0.0 && options_.fp_rate < 1.0)) fail("INFO: the filter rate is not in (0, 1)");  // no value: printing a double links printf
     dense_ = read<std::uint32_t>(i + kOffDense);
     const auto tag_length = read<std::uint32_t>(i + kOffTagLength), name_length = read<std::uint32_t>(i + kOffNameLength);
     if (tag_length > kMaxTagBytes || name_length > kMaxNameBytes || info.size() != kInfoSize + tag_length + name_length)
-      fail("INFO: " + std::to_string(info.size()) + " bytes for a tag of " + std::to_string(tag_length) + " and a name of " +
-           std::to_string(name_length));
+      fail({"INFO: ", info.size(), " bytes for a tag of ", tag_length, " and a name of ", name_length});
     tag_.assign(reinterpret_cast<const char*>(i + kInfoSize), tag_length);
     name_text_.assign(reinterpret_cast<const char*>(i + kInfoSize + tag_length), name_length);
     if (!valid_utf8(tag_) || !valid_utf8(name_text_)) fail("INFO: the tag or name is not UTF-8 text");
@@ -296,25 +297,29 @@ class Loader {
     try {
       return check();
     } catch (const Error& e) {
-      if (e.code() != ErrorCode::bad_format) throw;
-      fail(std::string(part) + ": " + e.what());
+      failed_within(part, e);
     }
+  }
+  // Out of line, once for every part: rethrows what is not bad_format as it was.
+  [[noreturn]] void failed_within(const char* part, const Error& e) const {
+    if (e.code() != ErrorCode::bad_format) throw;
+    fail({part, ": ", e.what()});
   }
 
   std::shared_ptr<const Model> model(std::shared_ptr<const void> owner, const Settings& settings, FilterFrom filter_from) {
     check_layout();
     if (settings.letters && *settings.letters != policy_)
-      throw Error(ErrorCode::invalid_argument,
-                  name_ + ": compiled for " + (policy_ == LetterPolicy::unicode ? "Unicode TeX's" : "8-bit TeX's") +
-                      " letters; other letters need the sources (or hyph-compile --letters)");
+      base::throw_error(ErrorCode::invalid_argument,
+                        {name_, ": compiled for ", (policy_ == LetterPolicy::unicode ? "Unicode TeX's" : "8-bit TeX's"),
+                         " letters; other letters need the sources (or hyph-compile --letters)"});
     if (!settings.exception_stores.empty())
-      throw Error(ErrorCode::invalid_argument, name_ + ": exception stores cannot be added to a compiled file (compile them in: hyph-compile --exception-store)");
+      base::throw_error(ErrorCode::invalid_argument, {name_, ": exception stores cannot be added to a compiled file (compile them in: hyph-compile --exception-store)"});
 
     // Letters.
     const Alphabet::Tables letter_tables{array<char32_t>(kSymbols), array<patterns::PackedUtf8>(kSymbolUtf8),
                                          array<std::uint32_t>(kDirect), array<patterns::OtherLetter>(kOthers)};
     if (letter_tables.letters.size() != symbols_)
-      fail("INFO says " + std::to_string(symbols_) + " symbols, SYMB holds " + std::to_string(letter_tables.letters.size()));
+      fail({"INFO says ", symbols_, " symbols, SYMB holds ", letter_tables.letters.size()});
     Alphabet alphabet = within("letters", [&] { return Alphabet::view(letter_tables, policy_, owner); });
 
     // The automaton.
@@ -343,9 +348,9 @@ class Loader {
     if (compact_ && (std::size_t{states_} << shift_) * sizeof(std::uint16_t) <= kFastRowsBudget) automaton = automaton.with_fast_layout();
 
     // Exceptions: the store checks itself (its own checksum, every key's hash).
-    auto store = std::make_unique<exceptions::MappedStore>(exceptions::MappedStore::view(sections_[kExceptions], name_ + ": section EXCS"));
+    auto store = std::make_unique<exceptions::MappedStore>(exceptions::MappedStore::view(sections_[kExceptions], base::message({name_, ": section EXCS"})));
     if (store->size() != exception_count_)
-      fail("INFO says " + std::to_string(exception_count_) + " exceptions, EXCS holds " + std::to_string(store->size()));
+      fail({"INFO says ", exception_count_, " exceptions, EXCS holds ", store->size()});
     std::unique_ptr<filters::Filter> filter =
         within("section FILT", [&] { return filters::load_filter(options_.filter, sections_[kFilter]); });
     std::vector<std::uint64_t> hashes;

@@ -11,6 +11,7 @@
 #include "engine/tex_languages.h"
 #include "engine/tex_token_breaks.h"
 #include "engine/tex_user_word.h"
+#include "base/message.h"
 
 #include <hyph/error.h>
 
@@ -33,7 +34,7 @@ constexpr auto* kWriteDic = write_compiled_dic;
 // and no compiled-file writer, and links none of them (engine/meson.build's runtime list;
 // the writer would bring the iostreams). Asked anyway, it says so.
 [[noreturn]] void not_in_runtime(const char* what) {
-  throw Error(ErrorCode::invalid_argument, std::string(what) + " is not in this libhyph, which is runtime_only (compiled languages from bytes)");
+  base::throw_error(ErrorCode::invalid_argument, {what, " is not in this libhyph, which is runtime_only (compiled languages from bytes)"});
 }
 void explain_not_in_runtime(const Model&, std::string_view, std::size_t, std::vector<WordExplanation>&) { not_in_runtime("explain"); }
 Hyphenator load_not_in_runtime(const LanguageInfo&, std::string_view, const Settings&, std::span<const Source>) {

@@ -4,6 +4,8 @@
 #include "engine/model.h"
 #include "dic/reader.h"
 #include "patterns/unicode_data.h"
+#include "base/code_point_bytes.h"
+#include "base/message.h"
 #include "base/utf8.h"
 
 #include <algorithm>
@@ -17,8 +19,8 @@ bool letter_or_mark(char32_t cp) noexcept { return patterns::unicode::letter_or_
 
 void reject(bool set, const std::string& name, const char* what) {
   if (set)
-    throw Error(ErrorCode::invalid_argument,
-                name + ": " + what + " does not apply to libhyphen's dialect (a .dic dictionary has its own rules)");
+    base::throw_error(ErrorCode::invalid_argument,
+                      {name, ": ", what, " does not apply to libhyphen's dialect (a .dic dictionary has its own rules)"});
 }
 
 }  // namespace
@@ -136,7 +138,7 @@ DicPart make_dic_part(dic::Dictionary dictionary, std::vector<char32_t> word_cha
     part.to_charset.emplace_back(cp, static_cast<unsigned char>(b));
     if (cp < 256) part.latin1_to_charset[cp] = static_cast<std::int16_t>(b);
   }
-  std::sort(part.to_charset.begin(), part.to_charset.end());
+  base::sort_code_point_bytes(part.to_charset);
 
   // hyphenate3's minimums on a word whose bytes are its characters: no break before the
   // left minimum's character, nor within the right minimum of the end (nor before the first).

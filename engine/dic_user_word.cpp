@@ -3,6 +3,7 @@
 #include "engine/dic_part.h"
 #include "engine/user_word.h"
 #include "patterns/unicode_data.h"
+#include "base/message.h"
 
 namespace hyph::detail {
 
@@ -14,12 +15,11 @@ UserWord dic_user_word(const Model& model, std::string_view text) {
   const DicPart& part = dic_part_of(model);
   return read_hyphenated(text, 64, [&](char32_t cp, std::size_t letters, std::string& key) {
     if (!part.is_word_character(cp))
-      throw Error(ErrorCode::invalid_argument, "user dictionary: " + describe_char(cp) + " in '" + std::string(text) +
-                                                   "' is not a character of this dictionary's words");
+      base::throw_error(ErrorCode::invalid_argument,
+                        {"user dictionary: ", describe_char(cp), " in '", text, "' is not a character of this dictionary's words"});
     if (letters >= kDicMaxWordChars)
-      throw Error(ErrorCode::invalid_argument, "user dictionary: '" + std::string(text) + "' has more than " +
-                                                   std::to_string(kDicMaxWordChars) +
-                                                   " characters, and longer words are not hyphenated");
+      base::throw_error(ErrorCode::invalid_argument, {"user dictionary: '", text, "' has more than ", kDicMaxWordChars,
+                                                      " characters, and longer words are not hyphenated"});
     utf8::append(key, patterns::unicode::lower(cp));
     return true;
   });

@@ -7,6 +7,7 @@
 #include "exceptions/mapped_store.h"
 #include "patterns/readers.h"
 
+#include "base/message.h"
 #include "base/out_of_memory.h"
 
 #include <algorithm>
@@ -44,7 +45,7 @@ const icu::Normalizer2* nfc_instance(Normalization normalization) {
 void check_minimums(const Settings& settings) {
   for (const auto& [value, name] : {std::pair{settings.left_min, "left_min"}, std::pair{settings.right_min, "right_min"}})
     if (value && *value < 0)
-      throw Error(ErrorCode::invalid_argument, std::string(name) + " must not be negative (it is " + std::to_string(*value) + ")");
+      base::throw_error(ErrorCode::invalid_argument, {name, " must not be negative (it is ", *value, ")"});
 }
 
 Settings with_defaults(Settings settings, const LoadDefaults& defaults) {

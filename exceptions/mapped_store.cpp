@@ -1,4 +1,5 @@
 #include "exceptions/mapped_store.h"
+#include "base/message.h"
 #include "base/out_of_memory.h"
 #include "base/utf8.h"
 
@@ -82,9 +83,10 @@ const char* check_key(std::string_view key, OnLetter on_letter) {
   return nullptr;
 }
 
-[[noreturn]] void corrupt(std::string_view name, const std::string& reason) {
-  throw Error(ErrorCode::bad_format, std::string(name) + ": not a valid exception store: " + reason);
+[[noreturn]] void corrupt(std::string_view name, base::MessagePieces reason) {
+  base::throw_error(ErrorCode::bad_format, {name, ": not a valid exception store: "}, reason);
 }
+[[noreturn]] void corrupt(std::string_view name, const char* reason) { corrupt(name, base::MessagePieces{reason}); }
 
 }  // namespace
 
@@ -142,16 +144,15 @@ MappedStore::~MappedStore() = default;
 void MappedStore::validate(std::string_view name) {
   const std::byte* const b = base_;
   if (size_ < kHeaderSize)
-    corrupt(name, "truncated: " + std::to_string(size_) + " bytes, less than the 64-byte header");
+    corrupt(name, {"truncated: ", size_, " bytes, less than the 64-byte header"});
   if (std::memcmp(b, kMagic, sizeof kMagic) != 0) corrupt(name, "wrong magic number (not a libhyph exception store)");
   const std::uint32_t version = load32(b + kOffVersion);
   if (version != kVersion)
-    corrupt(name, "format version " + std::to_string(version) + ", this libhyph reads version " + std::to_string(kVersion));
+    corrupt(name, {"format version ", version, ", this libhyph reads version ", kVersion});
   if (load32(b + kOffHeaderSize) != kHeaderSize) corrupt(name, "wrong header size");
   const std::uint64_t file_size = load64(b + kOffFileSize);
   if (file_size != size_)
-    corrupt(name, "the header says " + std::to_string(file_size) + " bytes, there are " + std::to_string(size_) +
-                      (file_size > size_ ? " (truncated)" : ""));
+    corrupt(name, {"the header says ", file_size, " bytes, there are ", size_, (file_size > size_ ? " (truncated)" : "")});
   if (load32(b + kOffReserved) != 0) corrupt(name, "reserved header field is not zero");
   const std::uint64_t n = load64(b + kOffEntries);
   const std::uint32_t dir_bits = load32(b + kOffDirBits);
@@ -279,7 +280,7 @@ void MappedStore::append_hashes(std::vector<std::uint64_t>& out) const {
 
 std::string MappedStore::describe() const {
   const char* how = !file_ ? "view of " : "file read into memory ";
-  return how + name_ + ", " + std::to_string(entries_) + " keys, " + std::to_string(size_) + " bytes";
+  return base::message({how, name_, ", ", entries_, " keys, ", size_, " bytes"});
 }
 
 std::vector<char32_t> MappedStore::letters() const {

@@ -1,6 +1,7 @@
 #include "exceptions/mutable_index.h"
 
 #include "base/hash.h"
+#include "base/message.h"
 #include "filters/filter_util.h"
 
 #include <hyph/error.h>
@@ -15,7 +16,7 @@ MutableIndex::MutableIndex(const ExceptionOptions& options)
     : options_(options), mutable_kind_(filters::can_insert(options.filter)) {
   filters::detail::check_fp_rate(options.fp_rate);
   if (to_string(options.filter) == "unknown")
-    throw Error(ErrorCode::invalid_argument, "unknown filter kind " + std::to_string(static_cast<int>(options.filter)));
+    base::throw_error(ErrorCode::invalid_argument, {"unknown filter kind ", static_cast<int>(options.filter)});
 }
 
 bool MutableIndex::insert_or_assign(std::string_view key, HyphenMask mask) {

@@ -3,6 +3,7 @@
 #include "patterns/letter_rules.h"
 #include "patterns/unicode_data.h"
 #include "base/hex.h"
+#include "base/message.h"
 #include "base/utf8.h"
 
 #include <hyph/error.h>
@@ -38,7 +39,8 @@ static_assert(kDirectStep >= Alphabet::kAscii);
 
 std::string hex(char32_t cp) { return base::hex_code_point(cp); }
 
-[[noreturn]] void bad(const std::string& what) { throw Error(ErrorCode::bad_format, what); }
+[[noreturn]] void bad(base::MessagePieces what) { base::throw_error(ErrorCode::bad_format, what); }
+[[noreturn]] void bad(const char* what) { bad(base::MessagePieces{what}); }
 
 // Unicode TeX's \lccode of every code point below kDirect that has one, as (lccode, code
 // point) pairs sorted by lccode; computed once. A Unicode alphabet's direct table then
@@ -152,33 +154,33 @@ Alphabet Alphabet::from(std::span<const ParsedSource> sources, LetterPolicy poli
 Alphabet Alphabet::view(const Tables& t, LetterPolicy policy, std::shared_ptr<const void> owner) {
   const bool unicode = policy == LetterPolicy::unicode;
   const std::size_t n = t.letters.size();
-  if (n < (unicode ? 2u : 1u) || n > 0xFFFF) bad("symbol count " + std::to_string(n) + " out of range");
-  if (t.utf8.size() != n) bad("the UTF-8 table has " + std::to_string(t.utf8.size()) + " entries for " + std::to_string(n) + " symbols");
+  if (n < (unicode ? 2u : 1u) || n > 0xFFFF) bad({"symbol count ", n, " out of range"});
+  if (t.utf8.size() != n) bad({"the UTF-8 table has ", t.utf8.size(), " entries for ", n, " symbols"});
   if (t.letters[0] != kEdge) bad("symbol 0 is not the word edge '.'");
   const std::size_t real_end = unicode ? n - 1 : n;  // symbols [1, real_end) are letters
   if (unicode && t.letters[n - 1] != kOtherLetter) bad("the last symbol is not the other-letter symbol");
   for (std::size_t s = 1; s < real_end; ++s) {
     const char32_t c = t.letters[s];
-    if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) bad("symbol " + std::to_string(s) + " is not a code point");
-    if (s > 1 && c <= t.letters[s - 1]) bad("letters are not in ascending order at symbol " + std::to_string(s));
+    if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) bad({"symbol ", s, " is not a code point"});
+    if (s > 1 && c <= t.letters[s - 1]) bad({"letters are not in ascending order at symbol ", s});
   }
   for (std::size_t s = 0; s < n; ++s) {
     const PackedUtf8 want = s == 0 ? PackedUtf8{{'.'}, 1} : s < real_end ? pack(t.letters[s]) : PackedUtf8{{'\xFF'}, 1};
-    if (std::memcmp(&want, &t.utf8[s], sizeof want) != 0) bad("symbol " + std::to_string(s) + ": its UTF-8 does not match its letter");
+    if (std::memcmp(&want, &t.utf8[s], sizeof want) != 0) bad({"symbol ", s, ": its UTF-8 does not match its letter"});
   }
   if (t.direct.size() < kAscii || t.direct.size() > kDirect || (unicode && t.direct.size() != kDirect))
-    bad("the direct table has " + std::to_string(t.direct.size()) + " entries");
+    bad({"the direct table has ", t.direct.size(), " entries"});
   // An entry is symbol | is_lower << 16: a symbol in range, is_lower 0 or 1, and 0 for a non-letter.
   auto check_entry = [&](std::uint32_t e, char32_t cp) {
     const std::uint32_t s = e & 0xFFFF, lower = e >> 16;
-    if (s >= n || lower > 1 || (s == 0 && lower != 0)) bad("letter entry " + std::to_string(e) + " of U+" + hex(cp) + " out of range");
+    if (s >= n || lower > 1 || (s == 0 && lower != 0)) bad({"letter entry ", e, " of U+", hex(cp), " out of range"});
   };
   for (std::size_t cp = 0; cp < t.direct.size(); ++cp) check_entry(t.direct[cp], static_cast<char32_t>(cp));
   if (t.direct.size() > U'-' && t.direct[U'-'] != 0) bad("'-' is a letter");
   for (std::size_t k = 0; k < t.others.size(); ++k) {
     const OtherLetter& o = t.others[k];
     if (o.code < kDirect || o.code > 0x10FFFF || (k > 0 && o.code <= t.others[k - 1].code))
-      bad("other letters are not ascending code points from U+3000 at entry " + std::to_string(k));
+      bad({"other letters are not ascending code points from U+3000 at entry ", k});
     check_entry(o.entry, o.code);
   }
 
