@@ -1,5 +1,7 @@
 #include "patterns/automaton.h"
 
+#include "base/message.h"
+
 #include <hyph/error.h>
 
 #include <algorithm>
@@ -30,7 +32,8 @@ constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 // Digits by distance from a pattern's last letter: digits[d].
 using Digits = std::vector<std::uint8_t>;
 
-[[noreturn]] void bad(const std::string& what) { throw Error(ErrorCode::bad_format, what); }
+[[noreturn]] void bad(base::MessagePieces what) { base::throw_error(ErrorCode::bad_format, what); }
+[[noreturn]] void bad(const char* what) { bad(base::MessagePieces{what}); }
 
 // How many states the trie of the patterns has (the root and every distinct prefix), counted
 // before the table is built when the set may be near the ceiling, so that one past it is
@@ -457,20 +460,19 @@ void check_nodes(std::span<const Automaton::Node<Entry>> nodes, std::span<const 
   if (ok) return;
   for (std::size_t k = 0; k <= count; ++k) {
     const Automaton::Node<Entry>& n = nodes[k];
-    const std::string state = "state " + std::to_string(dense + k);
     const std::size_t end = k < count ? nodes[k + 1].first_edge : edges.size();
-    if (n.first_edge > end) bad(state + ": edges from " + std::to_string(n.first_edge) + " past the next node's " + std::to_string(end));
+    if (n.first_edge > end) bad({"state ", dense + k, ": edges from ", n.first_edge, " past the next node's ", end});
     if (k == count) {
-      if (n.first_edge != end || n.fallback != 0 || n.list != 0) bad("the last node is not the sentinel (edges end at " + std::to_string(end) + ")");
+      if (n.first_edge != end || n.fallback != 0 || n.list != 0) bad({"the last node is not the sentinel (edges end at ", end, ")"});
       break;
     }
-    if (n.fallback >= dense + k) bad(state + ": fallback state " + std::to_string(n.fallback) + " is not a smaller number");
-    if (n.list >= lists) bad(state + " names output list " + std::to_string(n.list) + " of " + std::to_string(lists));
+    if (n.fallback >= dense + k) bad({"state ", dense + k, ": fallback state ", n.fallback, " is not a smaller number"});
+    if (n.list >= lists) bad({"state ", dense + k, " names output list ", n.list, " of ", lists});
     for (std::size_t e = n.first_edge; e < end; ++e) {
       if (edges[e].symbol >= symbols)
-        bad(state + ": edge " + std::to_string(e) + ", symbol " + std::to_string(edges[e].symbol) + " of " + std::to_string(symbols));
+        bad({"state ", dense + k, ": edge ", e, ", symbol ", edges[e].symbol, " of ", symbols});
       if (edges[e].target >= states)
-        bad(state + ": edge " + std::to_string(e) + ": next state " + std::to_string(edges[e].target) + " of " + std::to_string(states));
+        bad({"state ", dense + k, ": edge ", e, ": next state ", edges[e].target, " of ", states});
     }
   }
   bad("edges out of range");
@@ -479,13 +481,13 @@ void check_nodes(std::span<const Automaton::Node<Entry>> nodes, std::span<const 
 }  // namespace
 
 Automaton Automaton::view(const Tables& t, std::size_t symbols, std::shared_ptr<const void> owner) {
-  if (symbols == 0 || symbols > 0xFFFF) bad("symbol count " + std::to_string(symbols) + " out of range");
+  if (symbols == 0 || symbols > 0xFFFF) bad({"symbol count ", symbols, " out of range"});
   if (t.shift != static_cast<unsigned>(std::countr_zero(std::bit_ceil(symbols + 1))))
-    bad("row shift " + std::to_string(t.shift) + " does not fit " + std::to_string(symbols) + " symbols");
+    bad({"row shift ", t.shift, " does not fit ", symbols, " symbols"});
   const std::size_t row = std::size_t{1} << t.shift;
-  if (t.states == 0 || t.states > kMaxTableEntries) bad("state count " + std::to_string(t.states) + " out of range");
-  if (t.pattern_count >= t.states) bad(std::to_string(t.pattern_count) + " patterns in " + std::to_string(t.states) + " states");
-  if (t.dense == 0 || t.dense > t.states) bad(std::to_string(t.dense) + " dense states of " + std::to_string(t.states));
+  if (t.states == 0 || t.states > kMaxTableEntries) bad({"state count ", t.states, " out of range"});
+  if (t.pattern_count >= t.states) bad({t.pattern_count, " patterns in ", t.states, " states"});
+  if (t.dense == 0 || t.dense > t.states) bad({t.dense, " dense states of ", t.states});
   const bool narrow = !t.narrow_nodes.empty();
   if (narrow == !t.wide_nodes.empty() ||
       (narrow ? !t.wide.empty() || !t.wide_edges.empty() : !t.narrow.empty() || !t.narrow_edges.empty()))
@@ -493,8 +495,7 @@ Automaton Automaton::view(const Tables& t, std::size_t symbols, std::shared_ptr<
   const bool windowed = !t.windows.empty();
   const std::size_t lists = windowed ? t.windows.size() : t.lists.size();
   if (narrow != (t.states <= 0x10000 && lists <= 0x10000))
-    bad(std::string(narrow ? "narrow" : "wide") + " entries for " + std::to_string(t.states) + " states and " +
-        std::to_string(lists) + " output lists");
+    bad({narrow ? "narrow" : "wide", " entries for ", t.states, " states and ", lists, " output lists"});
   // Packed rows that pads() calls for run on to padded_entries(): every 16-bit offset then
   // reads inside them, with no clamp on the walk.
   const bool packed = packs(t.shift, symbols, t.states, t.dense, windowed, narrow);
@@ -502,11 +503,11 @@ Automaton Automaton::view(const Tables& t, std::size_t symbols, std::shared_ptr<
   const std::size_t entries = narrow ? t.narrow.size() : t.wide.size();
   const std::size_t expected = padded ? padded_entries(t.shift) : t.dense * row;
   if (entries != expected)
-    bad(std::to_string(entries) + " row entries for " + std::to_string(t.dense) + " dense states of " + std::to_string(row) +
-        (padded ? ", padded to " + std::to_string(expected) : std::string()));
+    padded ? bad({entries, " row entries for ", t.dense, " dense states of ", row, ", padded to ", expected})
+           : bad({entries, " row entries for ", t.dense, " dense states of ", row});
   const std::size_t nodes = narrow ? t.narrow_nodes.size() : t.wide_nodes.size();
   if (nodes != t.states - t.dense + 1)
-    bad(std::to_string(nodes) + " nodes for " + std::to_string(t.states - t.dense) + " states past the dense ones");
+    bad({nodes, " nodes for ", t.states - t.dense, " states past the dense ones"});
 
   if (windowed) {
     // Windows: digits 0..9, window 0 empty; no lists beside them.
@@ -521,16 +522,16 @@ Automaton Automaton::view(const Tables& t, std::size_t symbols, std::shared_ptr<
     // Output lists tile the outputs in order; each output is a digit 1..9 at a distance, the
     // distances of a list strictly increasing; some reaches beyond a window.
     if (t.lists.empty() || t.lists[0] != 0) bad("output list 0 is not the empty list");
-    if (t.lists.size() > t.states + 1) bad(std::to_string(t.lists.size()) + " output lists for " + std::to_string(t.states) + " states");
+    if (t.lists.size() > t.states + 1) bad({t.lists.size(), " output lists for ", t.states, " states"});
     std::size_t next_output = 0, farthest = 0;
     for (std::size_t id = 1; id < t.lists.size(); ++id) {
       const std::size_t first = t.lists[id] >> 8, count = t.lists[id] & 0xFF;
       if (count == 0 || first != next_output || count > t.outputs.size() - first)
-        bad("output list " + std::to_string(id) + " does not follow the one before it in the outputs");
+        bad({"output list ", id, " does not follow the one before it in the outputs"});
       for (std::size_t k = first; k < first + count; ++k) {
         const std::size_t distance = t.outputs[k] >> 8, digit = t.outputs[k] & 0xFF;
         if (digit == 0 || digit > 9 || distance > kMaxDistance || (k > first && distance <= (t.outputs[k - 1] >> 8)))
-          bad("output list " + std::to_string(id) + ": output " + std::to_string(t.outputs[k]) + " out of order or range");
+          bad({"output list ", id, ": output ", t.outputs[k], " out of order or range"});
       }
       farthest = std::max<std::size_t>(farthest, t.outputs[first + count - 1] >> 8);
       next_output = first + count;
