@@ -228,7 +228,7 @@ struct TextStream::State {
 #else
     windows = Windows::portable;
 #endif
-    short_below = static_cast<unsigned>(std::min(unbroken_below(model), std::size_t{kWindow}));
+    short_below = std::min(static_cast<unsigned>(model.mins.left + model.mins.right), unsigned{kWindow});
     high_stops = model.nfc != nullptr;
     lean = windows == Windows::avx2 && model.lean_words && model.rules->one_word != nullptr;
     for (unsigned c = 0; c < 128; ++c)

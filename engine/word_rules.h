@@ -15,13 +15,6 @@
 
 namespace hyph::detail {
 
-/// Tokens of fewer bytes than this have no break (DialectRules::short_tokens_unbroken: both
-/// minimums together), 0 where any token may have one: the whole-text loop below and
-/// TextStream's windows pass them by.
-inline std::size_t unbroken_below(const Model& model) noexcept {
-  return model.rules->short_tokens_unbroken ? static_cast<std::size_t>(model.mins.left + model.mins.right) : 0;
-}
-
 /// Finds the breaks the model's rules make in `token`, which must not contain white space,
 /// taking the token to end where `token` ends; `pending` tells what longer input could change.
 /// `extra`, if given, answers for a word before the model's exceptions.
@@ -42,10 +35,10 @@ void for_each_token(const Model& model, std::string_view text, LookupCounters* c
   // Most tokens are short: the dialect's own path for them first, where it has one.
   const auto short_token = extra == nullptr ? model.rules->short_token : nullptr;
   // Prose's commonest tokens ("the", "of", "a") are too short for a break.
-  const std::size_t short_below = unbroken_below(model);
+  const std::size_t unbroken_below = model.rules->short_tokens_unbroken ? static_cast<std::size_t>(model.mins.left + model.mins.right) : 0;
   for (const char* p = skip_separators(begin, end); p != end;) {
     const char* const q = next_separator(p, end);
-    if (static_cast<std::size_t>(q - p) < short_below) {
+    if (static_cast<std::size_t>(q - p) < unbroken_below) {
       p = skip_separators(q, end);
       continue;
     }
